@@ -1,0 +1,72 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  can,
+  canUseBackOffice,
+  inScope,
+  scopeOf,
+  type Action,
+  type ResourceName,
+  type RowPlace,
+  type Scope,
+  type SessionUser,
+} from '../../src/domain';
+import { forbidden, notFound, unauthorized } from '../errors';
+import type { Database } from '../db/schema';
+import { verifyToken } from './jwt';
+import { loadSessionUser } from './sessionUser';
+
+/**
+ * The one place the API decides who may do what. Routes declare their permission with
+ * `requireCan` and check rows with `assertInScope` / filter lists with `scopeOf`; the rules
+ * themselves come from src/domain/access.ts, which the browser asks too.
+ */
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export interface AuthenticateDeps {
+  db: Kysely<Database>;
+  jwtSecret: string;
+  now: () => Date;
+}
+
+/** Reads the bearer token and loads its user; a missing, bad or expired token is a 401. */
+export function authenticator({ db, jwtSecret, now }: AuthenticateDeps) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthorized('Authentication required');
+    const claims = verifyToken(match[1], jwtSecret, now());
+    if (!claims) throw unauthorized('The session has expired or is invalid, please log in again');
+    const user = await loadSessionUser(db, claims.sub);
+    // A user deleted, or moved to a role without back-office access, loses the session at once.
+    if (!user || !canUseBackOffice(user.roleId)) throw unauthorized('The session is no longer valid');
+    request.user = user;
+  };
+}
+
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function authorize(user: SessionUser, resource: ResourceName, action: Action): void {
+  if (!can(user.roleId, resource, action)) throw forbidden();
+}
+
+/** Route option: `{ preHandler: requireCan('cities', 'edit') }`. */
+export const requireCan =
+  (resource: ResourceName, action: Action) =>
+  async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    authorize(currentUser(request), resource, action);
+  };
+
+/** A row outside the user's scope is answered as if it did not exist. */
+export function assertInScope(user: SessionUser, row: RowPlace | undefined | null): asserts row is RowPlace {
+  if (!row || !inScope(scopeOf(user), row)) throw notFound();
+}
+
+export const userScope = (user: SessionUser): Scope => scopeOf(user);

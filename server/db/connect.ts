@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/** Money and counts come back as numbers: amounts fit a double, ids and counts fit 2^53. */
+const toNumber = (value: string): number => Number(value);
+
+export interface DatabaseOptions {
+  /** A postgres:// URL: use that server. Otherwise the embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; omitted means in memory. */
+  dataDir?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): Kysely<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8 || oid === NUMERIC ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = new PGlite(options.dataDir, {
+    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
+  });
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}

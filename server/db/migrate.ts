@@ -1,0 +1,20 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as dataModel from './migrations/001_data_model';
+
+/** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
+const migrations: Record<string, Migration> = {
+  '001_data_model': dataModel,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the database to the newest schema. Safe to run on every start and from two processes. */
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

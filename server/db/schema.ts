@@ -1,0 +1,356 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Row types of the tables created by migrations/001_data_model.ts (snake_case columns). */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface CitiesTable {
+  id: Generated<number>;
+  name: string;
+  name_ru: Generated<string>;
+  chatname: Generated<string>;
+  currency: string;
+  active: Generated<boolean>;
+  auth_key: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface CityConfigsTable {
+  city_id: number;
+  key: string;
+  value: string;
+}
+
+export interface GlobalSettingsTable {
+  key: string;
+  value: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DistrictsTable {
+  id: Generated<number>;
+  city_id: number;
+  name: string;
+  name_ru: Generated<string>;
+}
+
+export interface BotsTable {
+  id: Generated<number>;
+  bot_token: string;
+  city_id: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  city_id: number;
+  name: string;
+  name_ru: Generated<string>;
+}
+
+export interface CuisinesTable {
+  id: Generated<number>;
+  city_id: number;
+  name: string;
+  name_ru: Generated<string>;
+  position: Generated<number>;
+  enabled: Generated<boolean>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  role_id: number;
+  username: string | null;
+  password_hash: string | null;
+  telegram_id: number | null;
+  telegram_username: string | null;
+  name: Generated<string>;
+  photo: string | null;
+  phone: string | null;
+  contact_type: string | null;
+  address: string | null;
+  additional_address: string | null;
+  language: Generated<string>;
+  city_id: number | null;
+  restaurant_id: number | null;
+  auth_key: string;
+  blocked: Generated<boolean>;
+  referral_link_id: number | null;
+  last_active_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface RestaurantsTable {
+  id: Generated<number>;
+  city_id: number;
+  district_id: number | null;
+  name: string;
+  name_ru: string;
+  description: Generated<string>;
+  description_ru: Generated<string>;
+  receipt_text: Generated<string>;
+  receipt_text_ru: Generated<string>;
+  position: Generated<number>;
+  enabled: Generated<boolean>;
+  active: Generated<boolean>;
+  min_order_sum: Generated<number>;
+  delivery_price: Generated<number>;
+  delivery_time: Generated<string>;
+  maximum_preorder_time: number | null;
+  address: string;
+  can_pickup: Generated<boolean>;
+  can_delivery: Generated<boolean>;
+  telegram_file_id: string | null;
+  schedule: Generated<string>;
+  link: string | null;
+  notification_user_id: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface RestaurantWorkingDaysTable {
+  restaurant_id: number;
+  value: number;
+  enabled: Generated<boolean>;
+  schedule: Generated<string>;
+}
+
+export interface RestaurantCuisinesTable {
+  restaurant_id: number;
+  cuisine_id: number;
+}
+
+export interface DistrictRestaurantsTable {
+  restaurant_id: number;
+  district_id: number;
+  enabled: Generated<boolean>;
+  price: number | null;
+}
+
+export interface DishCategoriesTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  name: string;
+  name_ru: string;
+  position: number;
+  enabled: Generated<boolean>;
+  start_displaying_at: string | null;
+  stop_displaying_at: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DishesTable {
+  id: Generated<number>;
+  dish_category_id: number;
+  name: string;
+  name_ru: Generated<string>;
+  position: Generated<number>;
+  description: Generated<string>;
+  description_ru: Generated<string>;
+  price: number;
+  amount: number | null;
+  enabled: Generated<boolean>;
+  telegram_file_id: string | null;
+  popularity_coefficient: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DishTagsTable {
+  dish_id: number;
+  tag_id: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  thread_id: string;
+  city_id: number;
+  user_id: number;
+  restaurant_id: number;
+  district_id: number | null;
+  address: string | null;
+  additional_address: string | null;
+  sum: Generated<number>;
+  delivery_cost: Generated<number>;
+  discount: Generated<number>;
+  total_sum: Generated<number>;
+  service_fee: Generated<number>;
+  currency: string;
+  status: Generated<number>;
+  payment_method: Generated<number>;
+  courier_id: number | null;
+  invoice_id: string | null;
+  provider_payment_charge_id: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  dish_id: number | null;
+  name: string;
+  name_ru: Generated<string>;
+  price: number;
+  count: number;
+  sum: number;
+}
+
+export interface OrderMessagesTable {
+  id: Generated<number>;
+  order_id: number;
+  from_id: number | null;
+  to_id: number | null;
+  text: string;
+  url: string | null;
+  status: Generated<number>;
+  restaurant_sent: Generated<boolean>;
+  order_has_been_changed: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface CartsTable {
+  id: Generated<number>;
+  user_id: number;
+  restaurant_id: number;
+  city_id: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface BotResponsesTable {
+  id: Generated<number>;
+  city_id: number;
+  user_id: number | null;
+  duration_ms: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  order_id: number;
+  text: string | null;
+  rating: Generated<number>;
+  answer: string | null;
+  telegram_file_id: string | null;
+  approved_at: NullableTimestamp;
+  published_at: NullableTimestamp;
+  deleted_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface AdvertisementsTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  text: string;
+  telegram_chat_id: string | null;
+  telegram_file_ids: Json<string[]>;
+  video_file_id: string | null;
+  publish_timestamp: Timestamp;
+  unpublish_timestamp: Timestamp;
+  status: Generated<number>;
+  published_message_ids: Json<string[]>;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ReferralLinksTable {
+  id: Generated<number>;
+  code: string;
+  city_id: number | null;
+  count: Generated<number>;
+  limit: Generated<number>;
+  category_id: number | null;
+  restaurant_id: number | null;
+  valid_until: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface MailingButton {
+  enabled: boolean;
+  type: string;
+  position: string;
+  text: string;
+  value: string;
+}
+
+export interface MailingsTable {
+  id: Generated<number>;
+  city_id: number;
+  text: string;
+  photo_id: string | null;
+  last_active_date: NullableTimestamp;
+  status: Generated<number>;
+  position: Generated<number>;
+  count: Generated<number>;
+  config: Json<{ bindedButton?: MailingButton }>;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface LanguagesTable {
+  id: Generated<number>;
+  code: string;
+  data: Json<Record<string, string>>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface EventsTable {
+  id: Generated<string>;
+  type: string;
+  payload: Json<Record<string, unknown>>;
+  status: Generated<number>;
+  attempts: Generated<number>;
+  run_at: Generated<Timestamp>;
+  last_error: string | null;
+  created_at: Generated<Timestamp>;
+  processed_at: NullableTimestamp;
+}
+
+export interface MessengerOutboxTable {
+  id: Generated<string>;
+  bot_id: number | null;
+  chat_id: string;
+  text: string | null;
+  photo_id: string | null;
+  button: Json<Record<string, unknown> | null>;
+  deleted_at: NullableTimestamp;
+  sent_at: Generated<Timestamp>;
+}
+
+export interface StoredFilesTable {
+  id: string;
+  city_id: number | null;
+  mime_type: string;
+  size: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface Database {
+  cities: CitiesTable;
+  city_configs: CityConfigsTable;
+  global_settings: GlobalSettingsTable;
+  districts: DistrictsTable;
+  bots: BotsTable;
+  tags: TagsTable;
+  cuisines: CuisinesTable;
+  users: UsersTable;
+  restaurants: RestaurantsTable;
+  restaurant_working_days: RestaurantWorkingDaysTable;
+  restaurant_cuisines: RestaurantCuisinesTable;
+  district_restaurants: DistrictRestaurantsTable;
+  dish_categories: DishCategoriesTable;
+  dishes: DishesTable;
+  dish_tags: DishTagsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_messages: OrderMessagesTable;
+  carts: CartsTable;
+  bot_responses: BotResponsesTable;
+  reviews: ReviewsTable;
+  advertisements: AdvertisementsTable;
+  referral_links: ReferralLinksTable;
+  mailings: MailingsTable;
+  languages: LanguagesTable;
+  events: EventsTable;
+  messenger_outbox: MessengerOutboxTable;
+  stored_files: StoredFilesTable;
+}

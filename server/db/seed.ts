@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import { roleKey } from '../../src/domain';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo';
+import type { Database } from './schema';
+
+/** Seeds the demo data into an empty database and says how to log in. */
+export async function seedDemoIfEmpty(db: Kysely<Database>, log: (line: string) => void): Promise<void> {
+  const existing = await db.selectFrom('cities').select('id').limit(1).executeTakeFirst();
+  if (!existing) {
+    const started = Date.now();
+    await seedDemo(db);
+    log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  log(`Demo accounts (password "${DEMO_PASSWORD}"):`);
+  for (const account of DEMO_ACCOUNTS) log(`  ${account.username.padEnd(10)} ${roleKey(account.roleId)}`);
+}

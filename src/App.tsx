@@ -1,0 +1,31 @@
+import { Admin, CustomRoutes } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { Layout } from './layout/Layout';
+import { NotFound } from './layout/NotFound';
+import { theme } from './layout/theme';
+import { HomePage } from './pages/home/HomePage';
+import { LoginPage } from './pages/login/LoginPage';
+import { LogoutPage } from './pages/logout/LogoutPage';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
+
+export const App = () => (
+  <Admin
+    title="app.title"
+    requireAuth
+    disableTelemetry
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    i18nProvider={i18nProvider}
+    layout={Layout}
+    theme={theme}
+    loginPage={LoginPage}
+    dashboard={HomePage}
+    catchAll={NotFound}
+  >
+    <CustomRoutes>
+      <Route path="/logout" element={<LogoutPage />} />
+    </CustomRoutes>
+  </Admin>
+);

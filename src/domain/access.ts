@@ -1,0 +1,182 @@
+import { Role, type RoleId } from './roles';
+import type { SessionUser } from './session';
+
+/**
+ * What each role may do, resource by resource (spec section 6). The server asks this
+ * before every route and the browser asks it (through canAccess) before showing a control,
+ * so a button the user sees is a button the API accepts.
+ */
+export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete';
+
+export type ResourceName =
+  | 'stats'
+  | 'bots'
+  | 'cities'
+  | 'cityConfig'
+  | 'cityPayments'
+  | 'districts'
+  | 'tags'
+  | 'cuisines'
+  | 'restaurants'
+  | 'dishCategories'
+  | 'dishes'
+  | 'photos'
+  | 'orders'
+  | 'orderStatus'
+  | 'orderCourier'
+  | 'orderChat'
+  | 'customerPhone'
+  | 'customerAddress'
+  | 'paymentData'
+  | 'reviews'
+  | 'reviewAuthor'
+  | 'ads'
+  | 'referrals'
+  | 'spam'
+  | 'admins'
+  | 'couriers'
+  | 'topUsers'
+  | 'language'
+  | 'globalSettings';
+
+type Grant = readonly Action[];
+const ALL: Grant = ['list', 'show', 'create', 'edit', 'delete'];
+const READ: Grant = ['list', 'show'];
+const READ_EDIT: Grant = ['list', 'show', 'edit'];
+const NO_DELETE: Grant = ['list', 'show', 'create', 'edit'];
+
+type RoleGrants = Partial<Record<ResourceName, Grant>>;
+
+const CITY_ADMIN: RoleGrants = {
+  stats: READ,
+  cities: READ_EDIT,
+  cityConfig: READ_EDIT,
+  districts: ALL,
+  tags: ALL,
+  cuisines: ALL,
+  restaurants: NO_DELETE,
+  dishCategories: ALL,
+  dishes: ALL,
+  photos: ['show', 'create'],
+  orders: READ_EDIT,
+  orderStatus: ['edit'],
+  orderCourier: ['edit'],
+  orderChat: ['list', 'create'],
+  customerPhone: ['show'],
+  customerAddress: ['edit'],
+  paymentData: ['show'],
+  reviews: ALL,
+  reviewAuthor: ['show'],
+  ads: ALL,
+  referrals: ALL,
+  spam: ALL,
+  admins: ALL,
+  couriers: ['list'],
+  topUsers: READ,
+};
+
+const OPERATOR: RoleGrants = {
+  cities: ['show'],
+  cityConfig: ['show', 'edit'],
+  districts: READ,
+  tags: READ,
+  cuisines: READ,
+  restaurants: READ_EDIT,
+  dishCategories: READ_EDIT,
+  dishes: READ_EDIT,
+  photos: ['show', 'create'],
+  orders: READ_EDIT,
+  orderStatus: ['edit'],
+  orderCourier: ['edit'],
+  orderChat: ['list', 'create'],
+  customerPhone: ['show'],
+  customerAddress: ['edit'],
+  reviews: ['list', 'show', 'edit', 'delete'],
+  reviewAuthor: ['show'],
+  admins: ['create'],
+  couriers: ['list'],
+};
+
+const RESTAURANT_OWNER: RoleGrants = {
+  restaurants: ['show', 'edit'],
+  districts: READ,
+  tags: READ,
+  cuisines: READ,
+  dishCategories: ALL,
+  dishes: ALL,
+  photos: ['show', 'create'],
+  orders: READ,
+  orderChat: ['list', 'create'],
+  reviews: ['list', 'show', 'edit'],
+  ads: NO_DELETE,
+};
+
+const GRANTS: Partial<Record<RoleId, RoleGrants | 'all'>> = {
+  [Role.ADMIN]: 'all',
+  [Role.CITY_ADMIN]: CITY_ADMIN,
+  [Role.OPERATOR]: OPERATOR,
+  [Role.RESTAURANT_OWNER]: RESTAURANT_OWNER,
+};
+
+export const can = (roleId: RoleId, resource: ResourceName, action: Action): boolean => {
+  const grants = GRANTS[roleId];
+  if (grants === undefined) return false;
+  if (grants === 'all') return true;
+  return grants[resource]?.includes(action) ?? false;
+};
+
+/** The rows a user may see: all, one city's, or one restaurant's. */
+export type Scope =
+  | { kind: 'all' }
+  | { kind: 'city'; cityId: number }
+  | { kind: 'restaurant'; restaurantId: number }
+  | { kind: 'none' };
+
+export const scopeOf = (user: Pick<SessionUser, 'roleId' | 'cityId' | 'restaurantId'>): Scope => {
+  switch (user.roleId) {
+    case Role.ADMIN:
+      return { kind: 'all' };
+    case Role.CITY_ADMIN:
+    case Role.OPERATOR:
+      return user.cityId == null ? { kind: 'none' } : { kind: 'city', cityId: user.cityId };
+    case Role.RESTAURANT_OWNER:
+      return user.restaurantId == null
+        ? { kind: 'none' }
+        : { kind: 'restaurant', restaurantId: user.restaurantId };
+    default:
+      return { kind: 'none' };
+  }
+};
+
+/** Where a row lives: its city and, for rows that belong to a restaurant, the restaurant. */
+export interface RowPlace {
+  cityId: number | null;
+  restaurantId?: number | null;
+}
+
+export const inScope = (scope: Scope, row: RowPlace): boolean => {
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'city':
+      return row.cityId === scope.cityId;
+    case 'restaurant':
+      return row.restaurantId != null && row.restaurantId === scope.restaurantId;
+    case 'none':
+      return false;
+  }
+};
+
+/** The role ids a user of this role may give to a new or edited staff account. */
+export const assignableRoles = (roleId: RoleId): RoleId[] => {
+  switch (roleId) {
+    case Role.ADMIN:
+      return [Role.ADMIN, Role.CITY_ADMIN, Role.RESTAURANT_OWNER, Role.OPERATOR, Role.COURIER];
+    case Role.CITY_ADMIN:
+      return [Role.RESTAURANT_OWNER, Role.OPERATOR, Role.COURIER];
+    case Role.OPERATOR:
+      return [Role.COURIER];
+    default:
+      return [];
+  }
+};

@@ -1,0 +1,68 @@
+import englishMessages from 'ra-language-english';
+import { mergeTranslations, type TranslationMessages } from 'react-admin';
+
+/** The product's own English texts; react-admin's come from ra-language-english. */
+export const appEn = {
+  app: {
+    title: 'Back-office',
+    newVersion: {
+      title: 'A new version was released',
+      text: 'Version %{version} of the back-office is available. Reload the page to use it.',
+      reload: 'Reload the page',
+    },
+    pageNotFound: 'Page not found',
+    userNotFound: 'User is not found',
+    openMenu: 'Open the menu',
+  },
+  menu: {
+    stats: 'Statistics',
+    bots: 'Bots',
+    cuisines: 'Cuisines',
+    restaurants: 'Restaurants',
+    restaurant: 'My restaurant',
+    reviews: 'Reviews',
+    ownReviews: 'Reviews',
+    ads: 'Ads',
+    cities: 'Cities',
+    city: 'My city',
+    spam: 'Mailings',
+    topUsers: 'Top customers',
+    orders: 'Orders',
+    tags: 'Tags',
+    referrals: 'Referral links',
+    admins: 'Staff accounts',
+    logout: 'Log out',
+  },
+  auth: {
+    title: 'Sign in to the back-office',
+    username: 'Username',
+    password: 'Password',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+    submit: 'Sign in',
+    required: 'Required',
+    wrongCredentials: 'You provided a wrong password or login',
+    tooManyAttempts: 'Too many failed attempts. Try again in a few minutes.',
+    notAllowed: 'Couriers and customers cannot use the back-office',
+    networkError: 'The server cannot be reached. Check the connection and try again.',
+  },
+  logout: {
+    title: 'Log out',
+    text: 'You are signed in as %{username}. Logging out clears the stored login on this device.',
+    button: 'Log out',
+  },
+  home: {
+    title: 'Welcome, %{username}',
+    language: 'Interface language',
+  },
+  roles: {
+    admin: 'Admin',
+    cityAdmin: 'City admin',
+    operator: 'Operator',
+    owner: 'Restaurant owner',
+    courier: 'Courier',
+    user: 'Customer',
+  },
+};
+
+export const en: TranslationMessages = mergeTranslations(englishMessages, appEn);

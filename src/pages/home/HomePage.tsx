@@ -1,0 +1,36 @@
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Title, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
+import { LANGUAGES } from '../../providers/i18nProvider';
+
+/** `/`: a greeting and the interface language buttons. */
+export const HomePage = () => {
+  const translate = useTranslate();
+  const [locale, setLocale] = useLocaleState();
+  const { identity } = useGetIdentity();
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="app.title" />
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate('home.title', { username: identity?.fullName ?? '' })}
+        </Typography>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          {translate('home.language')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          {LANGUAGES.map(({ locale: code, name }) => (
+            <Button
+              key={code}
+              lang={code}
+              variant={code === locale ? 'contained' : 'outlined'}
+              aria-pressed={code === locale}
+              onClick={() => setLocale(code)}
+            >
+              {name}
+            </Button>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,65 @@
+import { HttpError } from 'react-admin';
+import { VERSION_HEADER } from '../domain';
+import { readSession } from './session';
+import { noteServerVersion } from './versionNotice';
+
+export interface ApiResponse<T> {
+  status: number;
+  headers: Headers;
+  json: T;
+}
+
+export interface ApiErrorBody {
+  statusCode?: number;
+  code?: string;
+  message?: string;
+  details?: { field: string; message: string }[];
+  /** Field errors in the form react-admin puts next to the inputs. */
+  errors?: Record<string, string>;
+}
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  body?: unknown;
+  /** Leave out the bearer token (the login call). */
+  anonymous?: boolean;
+}
+
+/**
+ * Every call of the browser goes through here: it adds the bearer token, reads the version
+ * every response announces, and turns an error answer into react-admin's HttpError (whose
+ * status drives checkError and whose body.errors marks the form fields).
+ */
+export async function apiFetch<T = unknown>(url: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const { body, anonymous, headers: given, ...init } = options;
+  const headers = new Headers(given);
+  headers.set('Accept', 'application/json');
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
+  const session = anonymous ? null : readSession();
+  if (session) headers.set('Authorization', `Bearer ${session.jwtToken}`);
+
+  const response = await fetch(url, {
+    ...init,
+    headers,
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  noteServerVersion(response.headers.get(VERSION_HEADER));
+
+  const text = await response.text();
+  let json: unknown = null;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+  }
+  if (!response.ok) {
+    const errorBody: ApiErrorBody = typeof json === 'object' && json !== null ? (json as ApiErrorBody) : {};
+    if (errorBody.details?.length) {
+      errorBody.errors = Object.fromEntries(errorBody.details.map((d) => [d.field, d.message]));
+    }
+    throw new HttpError(errorBody.message || response.statusText || `HTTP ${response.status}`, response.status, errorBody);
+  }
+  return { status: response.status, headers: response.headers, json: json as T };
+}

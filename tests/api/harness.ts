@@ -1,0 +1,160 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../../server/app';
+import { hashPassword, newAuthKey } from '../../server/auth/password';
+import { openDatabase } from '../../server/db/connect';
+import { migrateToLatest } from '../../server/db/migrate';
+import type { Database } from '../../server/db/schema';
+import { Role, type LoginResponse, type RoleId } from '../../src/domain';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; the PostgreSQL server too when TEST_DATABASE_URL is set. */
+export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const TEST_VERSION = '2.5.86';
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+
+export interface TestDb {
+  db: Kysely<Database>;
+  close: () => Promise<void>;
+}
+
+/** A fresh, migrated database: a copy of the PGlite template, or a new database on the server. */
+export async function openTestDb(backend: Backend): Promise<TestDb> {
+  if (backend === 'pglite') {
+    const root = mkdtempSync(join(tmpdir(), 'backoffice-test-'));
+    cpSync(inject('pgliteTemplate'), join(root, 'db'), { recursive: true });
+    const db = openDatabase({ dataDir: join(root, 'db') });
+    await migrateToLatest(db);
+    return {
+      db,
+      close: async () => {
+        await db.destroy();
+        rmSync(root, { recursive: true, force: true });
+      },
+    };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `backoffice_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = openDatabase({ databaseUrl: url.toString() });
+  await migrateToLatest(db);
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp extends TestDb {
+  app: FastifyInstance;
+}
+
+export async function openTestApp(backend: Backend, overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+  const testDb = await openTestDb(backend);
+  const app = await buildApp({ db: testDb.db, jwtSecret: TEST_SECRET, version: TEST_VERSION, ...overrides });
+  await app.ready();
+  return {
+    ...testDb,
+    app,
+    close: async () => {
+      await app.close();
+      await testDb.close();
+    },
+  };
+}
+
+let cityCounter = 0;
+export async function createCity(db: Kysely<Database>, name = `City ${++cityCounter}`): Promise<number> {
+  const row = await db
+    .insertInto('cities')
+    .values({ name, name_ru: name, currency: 'EUR', auth_key: newAuthKey() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function createRestaurant(db: Kysely<Database>, cityId: number, name = 'Test kitchen'): Promise<number> {
+  const row = await db
+    .insertInto('restaurants')
+    .values({ city_id: cityId, name, name_ru: name, address: 'Main street 1' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password) as Promise<string>;
+};
+
+export interface StaffSpec {
+  username: string;
+  roleId: RoleId;
+  password?: string;
+  cityId?: number | null;
+  restaurantId?: number | null;
+}
+
+export async function createStaff(db: Kysely<Database>, spec: StaffSpec): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: spec.username,
+      role_id: spec.roleId,
+      password_hash: await hashOf(spec.password ?? 'secret'),
+      city_id: spec.cityId ?? null,
+      restaurant_id: spec.restaurantId ?? null,
+      auth_key: newAuthKey(),
+      telegram_id: null,
+      telegram_username: null,
+      photo: null,
+      phone: null,
+      contact_type: null,
+      address: null,
+      additional_address: null,
+      referral_link_id: null,
+      last_active_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** One account of each staff role (and a courier), in a city with one restaurant. */
+export async function seedRoles(db: Kysely<Database>) {
+  const cityId = await createCity(db);
+  const otherCityId = await createCity(db);
+  const restaurantId = await createRestaurant(db, cityId);
+  await createStaff(db, { username: 'admin', roleId: Role.ADMIN });
+  await createStaff(db, { username: 'cityadmin', roleId: Role.CITY_ADMIN, cityId });
+  await createStaff(db, { username: 'operator', roleId: Role.OPERATOR, cityId });
+  await createStaff(db, { username: 'owner', roleId: Role.RESTAURANT_OWNER, cityId, restaurantId });
+  await createStaff(db, { username: 'courier', roleId: Role.COURIER, cityId });
+  return { cityId, otherCityId, restaurantId };
+}
+
+export async function login(app: FastifyInstance, username: string, password = 'secret'): Promise<LoginResponse> {
+  const response = await app.inject({ method: 'POST', url: '/login', payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`login ${username}: ${response.statusCode} ${response.body}`);
+  return response.json<LoginResponse>();
+}
+
+export const bearer = (session: LoginResponse) => ({ authorization: `Bearer ${session.jwtToken}` });

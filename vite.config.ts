@@ -1,0 +1,58 @@
+/// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+
+export default defineConfig({
+  plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
+    proxy: {
+      '/api': api,
+      '/graphql': api,
+      // POST /login is the API; GET /login would be a page, but the app routes by hash.
+      '/login': api,
+    },
+  },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000 },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/api/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

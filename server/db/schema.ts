@@ -3,6 +3,8 @@ import type { ColumnType, Generated } from 'kysely';
 /** Row types of the tables created by migrations/001_data_model.ts (snake_case columns). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A timestamp column with a database default: optional on insert. */
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
 export interface CitiesTable {
@@ -13,7 +15,7 @@ export interface CitiesTable {
   currency: string;
   active: Generated<boolean>;
   auth_key: string;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface CityConfigsTable {
@@ -25,7 +27,7 @@ export interface CityConfigsTable {
 export interface GlobalSettingsTable {
   key: string;
   value: string;
-  updated_at: Generated<Timestamp>;
+  updated_at: DefaultTimestamp;
 }
 
 export interface DistrictsTable {
@@ -39,7 +41,7 @@ export interface BotsTable {
   id: Generated<number>;
   bot_token: string;
   city_id: number;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface TagsTable {
@@ -78,7 +80,7 @@ export interface UsersTable {
   blocked: Generated<boolean>;
   referral_link_id: number | null;
   last_active_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface RestaurantsTable {
@@ -105,7 +107,7 @@ export interface RestaurantsTable {
   schedule: Generated<string>;
   link: string | null;
   notification_user_id: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface RestaurantWorkingDaysTable {
@@ -136,7 +138,7 @@ export interface DishCategoriesTable {
   enabled: Generated<boolean>;
   start_displaying_at: string | null;
   stop_displaying_at: string | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: DefaultTimestamp;
 }
 
 export interface DishesTable {
@@ -152,7 +154,7 @@ export interface DishesTable {
   enabled: Generated<boolean>;
   telegram_file_id: string | null;
   popularity_coefficient: Generated<number>;
-  updated_at: Generated<Timestamp>;
+  updated_at: DefaultTimestamp;
 }
 
 export interface DishTagsTable {
@@ -180,8 +182,8 @@ export interface OrdersTable {
   courier_id: number | null;
   invoice_id: string | null;
   provider_payment_charge_id: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
 }
 
 export interface OrderItemsTable {
@@ -205,7 +207,7 @@ export interface OrderMessagesTable {
   status: Generated<number>;
   restaurant_sent: Generated<boolean>;
   order_has_been_changed: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface CartsTable {
@@ -213,7 +215,7 @@ export interface CartsTable {
   user_id: number;
   restaurant_id: number;
   city_id: number;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface BotResponsesTable {
@@ -221,7 +223,7 @@ export interface BotResponsesTable {
   city_id: number;
   user_id: number | null;
   duration_ms: number;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface ReviewsTable {
@@ -234,7 +236,7 @@ export interface ReviewsTable {
   approved_at: NullableTimestamp;
   published_at: NullableTimestamp;
   deleted_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface AdvertisementsTable {
@@ -249,7 +251,7 @@ export interface AdvertisementsTable {
   status: Generated<number>;
   published_message_ids: Json<string[]>;
   created_by: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface ReferralLinksTable {
@@ -261,7 +263,7 @@ export interface ReferralLinksTable {
   category_id: number | null;
   restaurant_id: number | null;
   valid_until: NullableTimestamp;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface MailingButton {
@@ -283,14 +285,14 @@ export interface MailingsTable {
   count: Generated<number>;
   config: Json<{ bindedButton?: MailingButton }>;
   created_by: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface LanguagesTable {
   id: Generated<number>;
   code: string;
   data: Json<Record<string, string>>;
-  updated_at: Generated<Timestamp>;
+  updated_at: DefaultTimestamp;
 }
 
 export interface EventsTable {
@@ -299,9 +301,9 @@ export interface EventsTable {
   payload: Json<Record<string, unknown>>;
   status: Generated<number>;
   attempts: Generated<number>;
-  run_at: Generated<Timestamp>;
+  run_at: DefaultTimestamp;
   last_error: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
   processed_at: NullableTimestamp;
 }
 
@@ -313,7 +315,7 @@ export interface MessengerOutboxTable {
   photo_id: string | null;
   button: Json<Record<string, unknown> | null>;
   deleted_at: NullableTimestamp;
-  sent_at: Generated<Timestamp>;
+  sent_at: DefaultTimestamp;
 }
 
 export interface StoredFilesTable {
@@ -321,7 +323,7 @@ export interface StoredFilesTable {
   city_id: number | null;
   mime_type: string;
   size: number;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface Database {

@@ -6,3 +6,4 @@ export * from './menu';
 export * from './access';
 export * from './statuses';
 export * from './cityConfig';
+export * from './validation';

@@ -38,7 +38,7 @@ export async function apiFetch<T = unknown>(url: string, options: RequestOptions
   const session = anonymous ? null : readSession();
   if (session) headers.set('Authorization', `Bearer ${session.jwtToken}`);
 
-  const response = await fetch(url, {
+  const response = await fetch(new URL(url, window.location.origin), {
     ...init,
     headers,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),

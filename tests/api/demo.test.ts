@@ -1,0 +1,139 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoIfEmpty } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo';
+import {
+  AdStatus,
+  CITY_CONFIG_KEYS,
+  MailingStatus,
+  ORDER_STATUS_VALUES,
+  Role,
+  STAFF_ROLES,
+} from '../../src/domain';
+import { backends, openTestApp, type TestApp } from './harness';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+const DAY = 86_400_000;
+
+describe.each(backends)('demo data on %s', (backend) => {
+  let t: TestApp;
+  const log: string[] = [];
+
+  beforeAll(async () => {
+    t = await openTestApp(backend);
+    const { seedDemo } = await import('../../server/db/demo');
+    await seedDemo(t.db, { now: NOW });
+    await seedDemoIfEmpty(t.db, (line) => log.push(line));
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  const count = async (table: 'cities' | 'restaurants' | 'orders' | 'order_items' | 'order_messages' | 'districts' | 'bots' | 'referral_links' | 'cuisines' | 'tags') =>
+    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('has three cities with different currencies, each with districts and a bot', async () => {
+    const cities = await t.db.selectFrom('cities').select(['id', 'currency']).execute();
+    expect(cities).toHaveLength(3);
+    expect(new Set(cities.map((c) => c.currency)).size).toBe(3);
+    for (const city of cities) {
+      const districts = await t.db.selectFrom('districts').select('id').where('city_id', '=', city.id).execute();
+      const bots = await t.db.selectFrom('bots').select('id').where('city_id', '=', city.id).execute();
+      expect(districts.length).toBeGreaterThan(1);
+      expect(bots).toHaveLength(1);
+    }
+    expect(await count('cuisines')).toBeGreaterThan(0);
+    expect(await count('tags')).toBeGreaterThan(0);
+  });
+
+  it('leaves some config keys out in one city, so the settings check has something to show', async () => {
+    const rows = await t.db.selectFrom('city_configs').select(['city_id', 'key']).execute();
+    const perCity = new Map<number, number>();
+    for (const row of rows) perCity.set(row.city_id, (perCity.get(row.city_id) ?? 0) + 1);
+    const counts = [...perCity.values()].sort((a, b) => a - b);
+    expect(counts[0]).toBeLessThan(CITY_CONFIG_KEYS.length);
+    expect(counts[counts.length - 1]).toBe(CITY_CONFIG_KEYS.length);
+  });
+
+  it('has about twelve restaurants with working days, district prices, categories and dishes', async () => {
+    expect(await count('restaurants')).toBeGreaterThanOrEqual(10);
+    const withoutDays = await t.db
+      .selectFrom('restaurants')
+      .leftJoin('restaurant_working_days', 'restaurant_working_days.restaurant_id', 'restaurants.id')
+      .select('restaurants.id')
+      .where('restaurant_working_days.value', 'is', null)
+      .execute();
+    expect(withoutDays).toHaveLength(0);
+    const stock = await t.db.selectFrom('dishes').select('id').where('amount', 'is not', null).execute();
+    expect(stock.length).toBeGreaterThan(0);
+    const tagged = await t.db.selectFrom('dish_tags').select('dish_id').execute();
+    expect(tagged.length).toBeGreaterThan(0);
+    const prices = await t.db.selectFrom('district_restaurants').select('restaurant_id').execute();
+    expect(prices.length).toBeGreaterThan(0);
+  });
+
+  it('has about 500 customers and 3,000 orders over 90 days in every status, with items and chats', async () => {
+    const customers = await t.db.selectFrom('users').select('id').where('role_id', '=', Role.USER).execute();
+    expect(customers).toHaveLength(500);
+    expect(await count('orders')).toBe(3000);
+    const statuses = await t.db.selectFrom('orders').select('status').distinct().execute();
+    expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(ORDER_STATUS_VALUES));
+    const range = await t.db
+      .selectFrom('orders')
+      .select((eb) => [eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
+      .executeTakeFirstOrThrow();
+    expect(new Date(range.first).getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 91 * DAY);
+    expect(new Date(range.last).getTime()).toBeLessThanOrEqual(NOW.getTime());
+    const withoutItems = await t.db
+      .selectFrom('orders')
+      .leftJoin('order_items', 'order_items.order_id', 'orders.id')
+      .select('orders.id')
+      .where('order_items.id', 'is', null)
+      .execute();
+    expect(withoutItems).toHaveLength(0);
+    expect(await count('order_messages')).toBeGreaterThan(1000);
+    // Totals add up.
+    const wrong = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM orders o
+      WHERE o.sum <> (SELECT sum(i.sum) FROM order_items i WHERE i.order_id = o.id)
+         OR o.total_sum <> o.sum + o.delivery_cost - o.discount + o.service_fee`.execute(t.db);
+    expect(wrong.rows[0].n).toBe(0);
+  });
+
+  it('has reviews in every lifecycle state, ads in every status, referral links and mailings', async () => {
+    const reviews = await t.db.selectFrom('reviews').selectAll().execute();
+    expect(reviews.some((r) => !r.approved_at && !r.published_at && !r.deleted_at)).toBe(true);
+    expect(reviews.some((r) => r.approved_at && !r.published_at && !r.deleted_at)).toBe(true);
+    expect(reviews.some((r) => r.published_at && !r.answer)).toBe(true);
+    expect(reviews.some((r) => r.published_at && r.answer)).toBe(true);
+    expect(reviews.some((r) => r.deleted_at)).toBe(true);
+    const ads = await t.db.selectFrom('advertisements').select('status').distinct().execute();
+    expect(new Set(ads.map((a) => a.status))).toEqual(new Set(Object.values(AdStatus)));
+    const mailings = await t.db.selectFrom('mailings').select('status').distinct().execute();
+    expect(new Set(mailings.map((m) => m.status))).toEqual(new Set(Object.values(MailingStatus)));
+    expect(await count('referral_links')).toBeGreaterThan(2);
+    const couriers = await t.db.selectFrom('users').select('id').where('role_id', '=', Role.COURIER).execute();
+    expect(couriers.length).toBeGreaterThan(1);
+  });
+
+  it('the staff accounts log in with the demo password; the courier is refused', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const response = await t.app.inject({ method: 'POST', url: '/login', payload: { username: account.username, password: DEMO_PASSWORD } });
+      expect(response.statusCode, account.username).toBe(STAFF_ROLES.includes(account.roleId) ? 200 : 403);
+    }
+    expect(log.join('\n')).toMatch(/admin/);
+  });
+
+  it('new rows get fresh ids after the seed', async () => {
+    const city = await t.db
+      .insertInto('cities')
+      .values({ name: 'Porto', currency: 'EUR', auth_key: 'porto-key' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(city.id).toBe(4);
+  });
+
+  it('seeding again does nothing when data exists', async () => {
+    const before = await count('orders');
+    await seedDemoIfEmpty(t.db, () => undefined);
+    expect(await count('orders')).toBe(before);
+  });
+});

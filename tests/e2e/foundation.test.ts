@@ -1,0 +1,159 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, logIn, menuPaths, startServer, type RunningServer } from './harness';
+
+/** The menus of spec section 2, with {cityId} and {restId} filled in from the session. */
+const SPEC_MENUS: Record<string, string[]> = {
+  admin: ['/stats', '/bots', '/cuisines', '/restaurants', '/reviews', '/ads', '/cities', '/spam', '/users/top', '/orders', '/tags', '/referrals', '/admins', '/logout'],
+  cityadmin: ['/restaurants/{cityId}', '/reviews', '/cuisines', '/ads', '/city/{cityId}', '/orders', '/tags', '/stats', '/spam', '/users/top', '/admins', '/referrals', '/logout'],
+  owner: ['/restaurant/{restId}', '/ads', '/orders', '/restaurant/{restId}/reviews', '/logout'],
+  operator: ['/restaurants/{cityId}', '/reviews', '/city/{cityId}', '/orders', '/logout'],
+};
+
+interface StoredSession {
+  user: { username: string; cityId: number | null; restaurantId: number | null };
+  jwtToken: string;
+}
+const storedSession = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('backoffice.session') ?? 'null') as StoredSession | null);
+
+describe('the back-office shell in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const newPage = async (width = 1280) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    return context.newPage();
+  };
+
+  it.each(Object.keys(SPEC_MENUS))('%s logs in and sees exactly the menu of the spec', async (username) => {
+    const page = await newPage();
+    await logIn(page, server.url, username);
+    await page.waitForURL(/#\/$/);
+    const session = await storedSession(page);
+    expect(session?.user.username).toBe(username);
+    const expected = SPEC_MENUS[username].map((p) =>
+      p.replace('{cityId}', String(session?.user.cityId)).replace('{restId}', String(session?.user.restaurantId)),
+    );
+    expect(await menuPaths(page)).toEqual(expected);
+    await page.context().close();
+  });
+
+  it('shows the wrong-password message under the username field', async () => {
+    const page = await newPage();
+    await logIn(page, server.url, 'admin', 'not-the-password');
+    const username = page.getByLabel('Username');
+    const describedBy = await username.getAttribute('aria-describedby');
+    await expect.poll(() => page.locator(`[id="${describedBy}"]`).textContent()).toBe('You provided a wrong password or login');
+    expect(await storedSession(page)).toBeNull();
+    expect(page.url()).toMatch(/#\/login$/);
+    await page.context().close();
+  });
+
+  it('requires both fields before asking the server', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/#/login`);
+    let calls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/login') && request.method() === 'POST') calls++;
+    });
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByText('Required').count()).toBe(2);
+    expect(calls).toBe(0);
+    await page.context().close();
+  });
+
+  it('lets a logged-out user reach only /login', async () => {
+    const page = await newPage();
+    for (const path of ['/', '/orders', '/logout', '/no-such-page']) {
+      await page.goto(`${server.url}/#${path}`);
+      await page.waitForURL(/#\/login$/);
+    }
+    await page.context().close();
+  });
+
+  it('logging out clears the stored login', async () => {
+    const page = await newPage();
+    await logIn(page, server.url, 'operator');
+    await page.waitForURL(/#\/$/);
+    await page.locator('[data-menu-id="logout"]').click();
+    await page.waitForURL(/#\/logout$/);
+    await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/#\/login$/);
+    expect(await storedSession(page)).toBeNull();
+    await page.goto(`${server.url}/#/orders`);
+    await page.waitForURL(/#\/login$/);
+    await page.context().close();
+  });
+
+  it("shows 'Page not found' for an unknown path", async () => {
+    const page = await newPage();
+    await logIn(page, server.url, 'admin');
+    await page.waitForURL(/#\/$/);
+    await page.goto(`${server.url}/#/definitely/not/here`);
+    await expect.poll(() => page.getByText('Page not found').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('switching to Russian changes the menu labels, and the choice persists', async () => {
+    const page = await newPage();
+    await logIn(page, server.url, 'operator');
+    await page.waitForURL(/#\/$/);
+    await expect.poll(() => page.locator('[data-menu-id="orders"]').textContent()).toBe('Orders');
+    await page.getByRole('button', { name: 'Русский' }).click();
+    await expect.poll(() => page.locator('[data-menu-id="orders"]').textContent()).toBe('Заказы');
+    await page.reload();
+    await expect.poll(() => page.locator('[data-menu-id="orders"]').textContent()).toBe('Заказы');
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect.poll(() => page.locator('[data-menu-id="orders"]').textContent()).toBe('Pedidos');
+    await page.context().close();
+  });
+
+  it('below 768 px the menu is a sidebar opened from a button, usable at 375 px', async () => {
+    const page = await newPage(375);
+    await logIn(page, server.url, 'admin');
+    await page.waitForURL(/#\/$/);
+    const orders = page.locator('[data-menu-id="orders"]');
+    await expect.poll(() => orders.isVisible()).toBe(false);
+    await page.getByRole('button', { name: /open menu|menu/i }).first().click();
+    await expect.poll(() => orders.isVisible()).toBe(true);
+    await orders.click();
+    await page.waitForURL(/#\/orders$/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+});
+
+describe('the new-version notice', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ APP_VERSION: '9.9.9', DEMO: '0' }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('appears when the server announces another version, and reloads the page', async () => {
+    const page = await browser.newPage();
+    await logIn(page, server.url, 'anyone', 'anything');
+    const notice = page.getByRole('dialog');
+    await expect.poll(() => notice.textContent()).toContain('A new version was released');
+    expect(await notice.textContent()).toContain('9.9.9');
+    const reloaded = page.waitForEvent('load');
+    await notice.getByRole('button', { name: 'Reload the page' }).click();
+    await reloaded;
+    await page.close();
+  });
+});

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
@@ -7,6 +9,9 @@ import { authenticator } from './auth/authorize';
 import type { Database } from './db/schema';
 import { HttpError, statusText, type FieldError } from './errors';
 import { graphqlPlugin } from './graphql';
+import { localMessenger } from './messenger/local';
+import type { MessengerGateway } from './messenger/gateway';
+import { apiRoutes } from './routes/api';
 import { sessionRoutes } from './routes/session';
 
 export interface AppDeps {
@@ -18,6 +23,9 @@ export interface AppDeps {
   staticDir?: string;
   now?: () => Date;
   logger?: boolean;
+  /** The messenger; by default the local one, keeping photos in `filesDir`. */
+  messenger?: MessengerGateway;
+  filesDir?: string;
 }
 
 /** Paths that need a valid bearer token. */
@@ -64,6 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(sessionRoutes, { db: deps.db, jwtSecret: deps.jwtSecret, now });
   await app.register(graphqlPlugin, { db: deps.db });
+  const messenger = deps.messenger ?? localMessenger(deps.db, deps.filesDir ?? join(tmpdir(), `backoffice-files-${process.pid}`));
+  await app.register(apiRoutes, { prefix: '/api', db: deps.db, messenger, now });
 
   if (deps.staticDir && existsSync(deps.staticDir)) {
     await app.register(fastifyStatic, {

@@ -15,6 +15,7 @@ const app = await buildApp({
   jwtSecret: config.jwtSecret,
   version: config.version,
   staticDir: config.staticDir,
+  filesDir: join(config.dataDir, 'files'),
   logger: process.env.LOG !== 'off',
 });
 

@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
@@ -9,6 +9,7 @@ import { LogoutPage } from './pages/logout/LogoutPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import tags, { tagRoutes } from './resources/tags';
 
 export const App = () => (
   <Admin
@@ -24,8 +25,10 @@ export const App = () => (
     dashboard={HomePage}
     catchAll={NotFound}
   >
+    <Resource {...tags} />
     <CustomRoutes>
       <Route path="/logout" element={<LogoutPage />} />
+      {tagRoutes}
     </CustomRoutes>
   </Admin>
 );

@@ -24,9 +24,24 @@ export function toSessionUser(row: StaffRow): SessionUser | null {
   };
 }
 
-export const staffColumns = ['id', 'username', 'role_id', 'city_id', 'restaurant_id', 'auth_key'] as const;
+/**
+ * Staff rows with what a session needs. An owner's city is the city of their restaurant, so
+ * that the city's reference data (tags, districts, cuisines) is theirs to read.
+ */
+export const selectStaff = (db: Kysely<Database>) =>
+  db
+    .selectFrom('users')
+    .leftJoin('restaurants', 'restaurants.id', 'users.restaurant_id')
+    .select((eb) => [
+      'users.id',
+      'users.username',
+      'users.role_id',
+      eb.fn.coalesce('users.city_id', 'restaurants.city_id').as('city_id'),
+      'users.restaurant_id',
+      'users.auth_key',
+    ]);
 
 export async function loadSessionUser(db: Kysely<Database>, id: number): Promise<SessionUser | null> {
-  const row = await db.selectFrom('users').select(staffColumns).where('id', '=', id).executeTakeFirst();
+  const row = await selectStaff(db).where('users.id', '=', id).executeTakeFirst();
   return row ? toSessionUser(row) : null;
 }

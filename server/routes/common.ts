@@ -1,26 +1,37 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { validate, type Schema, type SessionUser, type ValidateOptions } from '../../src/domain';
-import { assertInScope, userScope } from '../auth/authorize';
+import { Role, validate, worksInCity, type Schema, type SessionUser, type ValidateOptions } from '../../src/domain';
 import type { Database } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { badRequest, forbidden, notFound } from '../errors';
+import type { MessengerGateway } from '../messenger/gateway';
 
 /** What every area's routes are given by app.ts. */
 export interface RouteDeps {
   db: Kysely<Database>;
+  messenger: MessengerGateway;
   now: () => Date;
 }
 
 /** A positive integer from a path or query parameter, else 400. */
 export function idParam(request: FastifyRequest, name = 'id'): number {
-  const params = { ...(request.params as Record<string, unknown>), ...(request.query as Record<string, unknown>) };
-  const raw = params[name];
-  const value = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(value) || value <= 0) {
+  const params = { ...(request.query as Record<string, unknown>), ...(request.params as Record<string, unknown>) };
+  const value = toId(params[name]);
+  if (value === null) {
     throw badRequest(`${name} must be a positive whole number`, [{ field: name, message: 'must be a positive whole number' }]);
   }
   return value;
 }
+
+/** The optional form of idParam: absent or empty is null, anything else must be an id. */
+export function optionalIdParam(request: FastifyRequest, name: string): number | null {
+  const raw = (request.query as Record<string, unknown>)[name];
+  return raw === undefined || raw === '' ? null : idParam(request, name);
+}
+
+const toId = (raw: unknown): number | null => {
+  const value = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : NaN;
+  return Number.isInteger(value) && value > 0 ? value : null;
+};
 
 /** The JSON body as an object, else 400. */
 export function bodyObject(request: FastifyRequest): Record<string, unknown> {
@@ -29,28 +40,57 @@ export function bodyObject(request: FastifyRequest): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** Checks a body against the form's shared schema; any problem is a 400 with field details. */
-export function validBody(request: FastifyRequest, schema: Schema, options: ValidateOptions = {}): Record<string, unknown> {
-  const body = bodyObject(request);
-  const errors = validate(schema, body, { strict: true, ...options });
+/**
+ * Checks a body against the form's shared schema and keeps only the schema's fields; any
+ * problem is a 400 with the field details, before anything is written. `partial` checks only
+ * the fields sent (an update).
+ */
+export function validBody(
+  body: Record<string, unknown>,
+  schema: Schema,
+  options: ValidateOptions = {},
+): Record<string, unknown> {
+  const errors = validate(schema, body, options);
   if (errors.length) {
     throw badRequest(
       errors.map((e) => `${e.field}: ${e.message}`).join('; '),
       errors.map(({ field, message }) => ({ field, message })),
     );
   }
-  return body;
+  return Object.fromEntries(Object.keys(schema).filter((key) => key in body).map((key) => [key, body[key]]));
 }
 
-/** The city the user works in, when it is theirs to see; else 404. */
-export async function cityInScope(db: Kysely<Database>, user: SessionUser, cityId: number): Promise<void> {
-  const city = await db.selectFrom('cities').select('id').where('id', '=', cityId).executeTakeFirst();
-  if (!city) throw notFound('City not found');
-  assertInScope(user, { cityId: city.id });
+/** Reading a city's data: a city outside the user's reach is answered as unknown. */
+export function assertCityVisible(user: SessionUser, cityId: number | null | undefined): void {
+  if (!worksInCity(user, cityId)) throw notFound('City not found');
 }
 
-/** For lists: the city a user is confined to, or null when they see every city. */
-export function confinedCity(user: SessionUser): number | null {
-  const scope = userScope(user);
-  return scope.kind === 'city' ? scope.cityId : scope.kind === 'all' ? null : (user.cityId ?? -1);
+/** Writing a city's data: admins anywhere, everyone else only in their own city. */
+export function assertCityWritable(user: SessionUser, cityId: number | null | undefined): void {
+  if (!worksInCity(user, cityId)) throw forbidden('You can only change the data of your own city');
+}
+
+/**
+ * The city a new row goes to: the one the body names, or for users who work in one city,
+ * their own (which the form does not ask them for).
+ */
+export function withOwnCity(user: SessionUser, body: Record<string, unknown>): Record<string, unknown> {
+  return body.cityId === undefined && user.cityId != null && user.roleId !== Role.ADMIN ? { ...body, cityId: user.cityId } : body;
+}
+
+export async function cityExists(db: Kysely<Database>, cityId: number): Promise<boolean> {
+  return !!(await db.selectFrom('cities').select('id').where('id', '=', cityId).executeTakeFirst());
+}
+
+/** A 400 on the cityId field when the city does not exist (a 404 would name the wrong thing). */
+export async function assertCityExists(db: Kysely<Database>, cityId: number): Promise<void> {
+  if (!(await cityExists(db, cityId))) throw badRequest('cityId: no such city', [{ field: 'cityId', message: 'no such city' }]);
+}
+
+/** "2 restaurants, 1 district": the parts of a 409 that say what still refers to a row. */
+export function listReferences(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([what, n]) => `${n} ${n === 1 ? what.replace(/ies$/, 'y').replace(/s$/, '') : what}`)
+    .join(', ');
 }

@@ -10,7 +10,7 @@ import {
 import { decoyHash, verifyPassword } from '../auth/password';
 import { signToken } from '../auth/jwt';
 import { FailureLimiter } from '../auth/rateLimit';
-import { staffColumns, toSessionUser } from '../auth/sessionUser';
+import { selectStaff, toSessionUser } from '../auth/sessionUser';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors';
 
@@ -61,12 +61,11 @@ export const sessionRoutes: FastifyPluginAsync<SessionDeps> = async (app, { db, 
         });
       }
 
-      const row = await db
-        .selectFrom('users')
-        .select([...staffColumns, 'password_hash'])
-        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-        .orderBy(sql`role_id = 1000`)
-        .orderBy('id')
+      const row = await selectStaff(db)
+        .select('users.password_hash')
+        .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
+        .orderBy(sql`users.role_id = 1000`)
+        .orderBy('users.id')
         .executeTakeFirst();
       const valid = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
       if (!row || !row.password_hash || !valid) {

@@ -180,3 +180,11 @@ export const assignableRoles = (roleId: RoleId): RoleId[] => {
       return [];
   }
 };
+
+/**
+ * A city's reference data (districts, tags, cuisines, config) belongs to everyone who works
+ * in that city: admins work in every city, the others in their own (an owner in the city of
+ * their restaurant).
+ */
+export const worksInCity = (user: Pick<SessionUser, 'roleId' | 'cityId'>, cityId: number | null | undefined): boolean =>
+  user.roleId === Role.ADMIN || (cityId != null && user.cityId === cityId);

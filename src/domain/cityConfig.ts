@@ -1,3 +1,8 @@
+import { LOCALES } from './constants';
+import { Role, type RoleId } from './roles';
+import { PaymentsMode } from './statuses';
+import { renderMessage, type FieldError, type Problem } from './validation';
+
 /** The configuration keys every city carries (spec section 3), read and written as pairs. */
 export const CITY_CONFIG_KEYS = [
   'cityLocales',
@@ -39,3 +44,187 @@ export const CITY_CONFIG_KEYS = [
 export type CityConfigKey = (typeof CITY_CONFIG_KEYS)[number];
 export const isCityConfigKey = (key: string): key is CityConfigKey =>
   (CITY_CONFIG_KEYS as readonly string[]).includes(key);
+
+/** Config as the API carries it: every value a string, an empty string for "not set". */
+export type CityConfig = Partial<Record<CityConfigKey, string>>;
+
+export type ConfigInput = 'toggle' | 'number' | 'integer' | 'text' | 'longText' | 'time' | 'select' | 'locales' | 'photo';
+
+export type ConfigGroupId = 'general' | 'topTen' | 'infoButton' | 'delivery' | 'costJump' | 'channels' | 'payments';
+
+export interface ConfigField {
+  key: CityConfigKey;
+  input: ConfigInput;
+  group: ConfigGroupId;
+  min?: number;
+  max?: number;
+  /** select: the allowed values. */
+  options?: readonly string[];
+  /** An example shown in the empty input (spec section 9). */
+  placeholder?: string;
+}
+
+const f = (key: CityConfigKey, input: ConfigInput, group: ConfigGroupId, extra: Partial<ConfigField> = {}): ConfigField => ({
+  key,
+  input,
+  group,
+  ...extra,
+});
+
+/** Every config key with its input, in the order and groups of the city form. */
+export const CONFIG_FIELDS: readonly ConfigField[] = [
+  f('cityLocales', 'locales', 'general'),
+  f('cityDisabledReason', 'longText', 'general'),
+  f('hideMoney', 'toggle', 'general'),
+  f('showOpenNow', 'toggle', 'general'),
+  f('showTagsButton', 'toggle', 'general'),
+  f('annoyRestaurants', 'toggle', 'general'),
+  f('timeShift', 'integer', 'general', { min: -12, max: 14, placeholder: '3' }),
+  f('mixPanelToken', 'text', 'general'),
+  f('defaultImageId', 'photo', 'general'),
+  f('showTopTen', 'toggle', 'topTen'),
+  f('topInterval', 'integer', 'topTen', { min: 1, max: 365, placeholder: '7' }),
+  f('showInfoButton', 'toggle', 'infoButton'),
+  f('infoButtonTextEn', 'text', 'infoButton'),
+  f('infoButtonTextRu', 'text', 'infoButton'),
+  f('infoButtonContentEn', 'longText', 'infoButton'),
+  f('infoButtonContentRu', 'longText', 'infoButton'),
+  f('deliveryMultiplier', 'number', 'delivery', { min: 0, placeholder: '1.75' }),
+  f('roundUpDeliveryCost', 'toggle', 'delivery'),
+  f('deliveryDiscountPercent', 'number', 'delivery', { min: 0, max: 10, placeholder: '5' }),
+  f('deliveryAfterDiscountMin', 'number', 'delivery', { min: 1, max: 10, placeholder: '2' }),
+  f('deliveryCostJump', 'toggle', 'costJump'),
+  f('deliveryCostJumpStart', 'time', 'costJump', { placeholder: '22:00' }),
+  f('deliveryCostJumpEnd', 'time', 'costJump', { placeholder: '06:00' }),
+  f('deliveryCostJumpAmount', 'number', 'costJump', { min: 0, placeholder: '1500' }),
+  f('notifyChannelId', 'text', 'channels', { placeholder: '-1001234567890' }),
+  f('courierChannelId', 'text', 'channels', { placeholder: '-1001234567890' }),
+  f('reviewChannelId', 'text', 'channels', { placeholder: '-1001234567890' }),
+  f('adChatId', 'text', 'channels', { placeholder: '-1001234567890' }),
+  f('adChatGap', 'integer', 'channels', { min: 0, placeholder: '30' }),
+  f('adChatDelay', 'integer', 'channels', { min: 0, placeholder: '5' }),
+  f('telegramPaymentsStatus', 'select', 'payments', { options: ['0', '1', '2'] }),
+  f('providerToken', 'text', 'payments'),
+  f('exchangeRate', 'number', 'payments', { min: 0, placeholder: '60' }),
+  f('serviceFeeMultiplier', 'number', 'payments', { min: 0, max: 1, placeholder: '0.035' }),
+  f('cityVat', 'number', 'payments', { min: 0, max: 1, placeholder: '0.21' }),
+];
+
+export const CONFIG_FIELD: Record<CityConfigKey, ConfigField> = Object.fromEntries(
+  CONFIG_FIELDS.map((field) => [field.key, field]),
+) as Record<CityConfigKey, ConfigField>;
+
+/** The groups of the city form; a group with a toggle is greyed out while it is off. */
+export const CONFIG_GROUPS: readonly { id: ConfigGroupId; toggle?: CityConfigKey }[] = [
+  { id: 'general' },
+  { id: 'topTen', toggle: 'showTopTen' },
+  { id: 'infoButton', toggle: 'showInfoButton' },
+  { id: 'delivery' },
+  { id: 'costJump', toggle: 'deliveryCostJump' },
+  { id: 'channels' },
+  { id: 'payments' },
+];
+
+/** The payments block: admins only, to read and to write. */
+export const PAYMENT_CONFIG_KEYS: readonly CityConfigKey[] = CONFIG_FIELDS.filter((x) => x.group === 'payments').map((x) => x.key);
+
+/** The reduced form of operators: delivery multiplier and the cost-jump settings. */
+export const OPERATOR_CONFIG_KEYS: readonly CityConfigKey[] = [
+  'deliveryMultiplier',
+  'deliveryCostJump',
+  'deliveryCostJumpStart',
+  'deliveryCostJumpEnd',
+  'deliveryCostJumpAmount',
+];
+
+/** The config keys a role may read and write (the same set: what one cannot see, one cannot set). */
+export const configKeysFor = (roleId: RoleId): readonly CityConfigKey[] => {
+  switch (roleId) {
+    case Role.ADMIN:
+      return CITY_CONFIG_KEYS;
+    case Role.CITY_ADMIN:
+      return CITY_CONFIG_KEYS.filter((key) => !PAYMENT_CONFIG_KEYS.includes(key));
+    case Role.OPERATOR:
+      return OPERATOR_CONFIG_KEYS;
+    default:
+      return [];
+  }
+};
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const isOn = (value: string | undefined) => value === 'true';
+
+function checkValue(field: ConfigField, value: string): Problem | undefined {
+  const p = (key: string, args?: Problem['args']): Problem => ({ key: `validation.${key}`, args });
+  switch (field.input) {
+    case 'toggle':
+      return value === 'true' || value === 'false' ? undefined : p('boolean');
+    case 'number':
+    case 'integer': {
+      const n = Number(value);
+      if (value.trim() === '' || !Number.isFinite(n)) return p('number');
+      if (field.input === 'integer' && !Number.isInteger(n)) return p('integer');
+      if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) {
+        return field.max === undefined ? p('atLeast', { min: field.min ?? 0 }) : p('range', { min: field.min ?? '', max: field.max });
+      }
+      return undefined;
+    }
+    case 'time':
+      return TIME.test(value) ? undefined : p('time');
+    case 'select':
+      return field.options?.includes(value) ? undefined : p('id');
+    case 'locales': {
+      const parts = value.split(',').map((x) => x.trim());
+      return parts.length > 0 && parts.every((x) => (LOCALES as readonly string[]).includes(x)) ? undefined : p('locales');
+    }
+    default:
+      return value.length < 4096 ? undefined : p('lessThan', { amount: 4096 });
+  }
+}
+
+/**
+ * Checks config pairs: known keys, string values, each value fitting its input. An empty
+ * string means "not set" and is always accepted.
+ */
+export function validateConfig(values: Record<string, unknown>): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    let found: Problem | undefined;
+    if (!isCityConfigKey(key)) found = { key: 'validation.unknownField' };
+    else if (typeof value !== 'string') found = { key: 'validation.text' };
+    else if (value !== '') found = checkValue(CONFIG_FIELD[key], value);
+    if (found) errors.push({ field: key, key: found.key, args: found.args, message: renderMessage(found) });
+  }
+  return errors;
+}
+
+/** The same rules for the city form, whose config block lives under `config`. */
+export const configFormErrors = (config: Record<string, unknown> | undefined): Record<string, { message: string; args?: Problem['args'] }> =>
+  Object.fromEntries(
+    validateConfig(Object.fromEntries(Object.entries(config ?? {}).map(([k, v]) => [k, v == null ? '' : typeof v === 'string' ? v : String(v)])))
+      .map((e) => [`config.${e.field}`, { message: e.key, args: e.args }]),
+  );
+
+/**
+ * The keys a city lacks for the bot to work fully: keys never set, and keys left empty that
+ * its other settings need (the payment token when cards are taken, the info button's texts
+ * when it is shown, ...). Empty optional keys are a choice, not a gap.
+ */
+export function missingConfigKeys(config: CityConfig, city: { active: boolean }): CityConfigKey[] {
+  const needs = new Set<CityConfigKey>([
+    'cityLocales', 'telegramPaymentsStatus', 'deliveryMultiplier', 'timeShift', 'notifyChannelId', 'courierChannelId',
+  ]);
+  if (!city.active) needs.add('cityDisabledReason');
+  if (isOn(config.showTopTen)) needs.add('topInterval');
+  if (isOn(config.showInfoButton)) {
+    for (const key of ['infoButtonTextEn', 'infoButtonTextRu', 'infoButtonContentEn', 'infoButtonContentRu'] as const) needs.add(key);
+  }
+  if (isOn(config.deliveryCostJump)) {
+    for (const key of ['deliveryCostJumpStart', 'deliveryCostJumpEnd', 'deliveryCostJumpAmount'] as const) needs.add(key);
+  }
+  const mode = Number(config.telegramPaymentsStatus);
+  if (mode === PaymentsMode.CASHLESS_ONLY || mode === PaymentsMode.BOTH) {
+    for (const key of ['providerToken', 'exchangeRate'] as const) needs.add(key);
+  }
+  return CITY_CONFIG_KEYS.filter((key) => config[key] === undefined || (config[key] === '' && needs.has(key)));
+}

@@ -7,3 +7,6 @@ export * from './access';
 export * from './statuses';
 export * from './cityConfig';
 export * from './validation';
+export * from './places';
+export * from './globalSettings';
+export * from './photo';

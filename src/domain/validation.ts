@@ -41,6 +41,7 @@ export const VALIDATION_MESSAGES_EN = {
   lessThan: 'must be less than %{amount} symbols',
   between: 'more than %{moreAmount} and less than %{lessAmount}',
   range: 'must be between %{min} and %{max}',
+  atLeast: 'must be at least %{min}',
   number: 'must be a number',
   integer: 'must be a whole number',
   boolean: 'must be yes or no',
@@ -50,6 +51,11 @@ export const VALIDATION_MESSAGES_EN = {
   url: 'must be an http(s) link',
   numericId: 'must be a numeric messenger id',
   unknownField: 'is not a known field',
+  currency: 'must be a three-letter currency code, such as EUR',
+  botToken: 'must look like 123456789:ABC… (the token the messenger gave the bot)',
+  time: 'must be a time such as 22:00',
+  locales: 'must list languages from en, ru, es',
+  secret: 'may hold only letters, digits, _ and -',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -1,5 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { VALIDATION_MESSAGES_EN } from '../domain/validation';
+import { resourceMessages } from './resources';
 
 /** The product's own English texts; react-admin's come from ra-language-english. */
 export const appEn = {
@@ -13,7 +15,9 @@ export const appEn = {
     pageNotFound: 'Page not found',
     userNotFound: 'User is not found',
     openMenu: 'Open the menu',
+    allCities: 'All cities',
   },
+  validation: VALIDATION_MESSAGES_EN,
   menu: {
     stats: 'Statistics',
     bots: 'Bots',
@@ -65,4 +69,4 @@ export const appEn = {
   },
 };
 
-export const en: TranslationMessages = mergeTranslations(englishMessages, appEn);
+export const en: TranslationMessages = mergeTranslations(englishMessages, appEn, { resources: resourceMessages('en') });

@@ -1,8 +1,8 @@
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import type { appEn } from './en';
+import { resourceMessages } from './resources';
+import type { Texts } from './types';
 import { raSpanish } from './raSpanish';
-
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 export const appEs: Texts<typeof appEn> = {
   app: {
@@ -15,6 +15,28 @@ export const appEs: Texts<typeof appEn> = {
     pageNotFound: 'Página no encontrada',
     userNotFound: 'Usuario no encontrado',
     openMenu: 'Abrir el menú',
+    allCities: 'Todas las ciudades',
+  },
+  validation: {
+    required: 'Obligatorio',
+    lessThan: 'debe tener menos de %{amount} caracteres',
+    between: 'más de %{moreAmount} y menos de %{lessAmount} caracteres',
+    range: 'debe estar entre %{min} y %{max}',
+    atLeast: 'debe ser al menos %{min}',
+    number: 'debe ser un número',
+    integer: 'debe ser un número entero',
+    boolean: 'debe ser sí o no',
+    text: 'debe ser texto',
+    notZero: 'No puede ser nulo',
+    id: 'elija un valor de la lista',
+    url: 'debe ser un enlace http(s)',
+    numericId: 'debe ser un id numérico de mensajería',
+    unknownField: 'no es un campo conocido',
+    currency: 'código de moneda de tres letras, como EUR',
+    botToken: 'debe tener la forma 123456789:ABC… (el token que dio la mensajería)',
+    time: 'una hora como 22:00',
+    locales: 'idiomas de la lista en, ru, es',
+    secret: 'solo letras, dígitos, _ y -',
   },
   menu: {
     stats: 'Estadísticas',
@@ -67,4 +89,4 @@ export const appEs: Texts<typeof appEn> = {
   },
 };
 
-export const es: TranslationMessages = mergeTranslations(raSpanish, appEs);
+export const es: TranslationMessages = mergeTranslations(raSpanish, appEs, { resources: resourceMessages('es') });

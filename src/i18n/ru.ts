@@ -1,8 +1,8 @@
 import russianMessages from 'ra-language-russian';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import type { appEn } from './en';
-
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+import { resourceMessages } from './resources';
+import type { Texts } from './types';
 
 export const appRu: Texts<typeof appEn> = {
   app: {
@@ -15,6 +15,28 @@ export const appRu: Texts<typeof appEn> = {
     pageNotFound: 'Страница не найдена',
     userNotFound: 'Пользователь не найден',
     openMenu: 'Открыть меню',
+    allCities: 'Все города',
+  },
+  validation: {
+    required: 'Обязательное поле',
+    lessThan: 'должно быть меньше %{amount} символов',
+    between: 'больше %{moreAmount} и меньше %{lessAmount} символов',
+    range: 'должно быть от %{min} до %{max}',
+    atLeast: 'должно быть не меньше %{min}',
+    number: 'должно быть числом',
+    integer: 'должно быть целым числом',
+    boolean: 'должно быть «да» или «нет»',
+    text: 'должно быть текстом',
+    notZero: 'Не может быть пустым',
+    id: 'выберите значение из списка',
+    url: 'должно быть ссылкой http(s)',
+    numericId: 'должно быть числовым id в мессенджере',
+    unknownField: 'неизвестное поле',
+    currency: 'трёхбуквенный код валюты, например EUR',
+    botToken: 'должен выглядеть как 123456789:ABC… (токен, выданный мессенджером)',
+    time: 'время в формате 22:00',
+    locales: 'языки из списка en, ru, es',
+    secret: 'только латинские буквы, цифры, _ и -',
   },
   menu: {
     stats: 'Статистика',
@@ -67,4 +89,4 @@ export const appRu: Texts<typeof appEn> = {
   },
 };
 
-export const ru: TranslationMessages = mergeTranslations(russianMessages, appRu);
+export const ru: TranslationMessages = mergeTranslations(russianMessages, appRu, { resources: resourceMessages('ru') });

@@ -1,4 +1,6 @@
 import type { DataProvider } from 'react-admin';
+import { tags } from './data/tags';
+import type { ResourceHandlers } from './rest';
 
 /**
  * react-admin's verbs mapped onto the spec's REST calls and GraphQL operations, resource by
@@ -6,7 +8,9 @@ import type { DataProvider } from 'react-admin';
  */
 type Verb = keyof Pick<DataProvider, 'getList' | 'getOne' | 'getMany' | 'getManyReference' | 'create' | 'update' | 'updateMany' | 'delete' | 'deleteMany'>;
 
-const resources: Record<string, Partial<Pick<DataProvider, Verb>>> = {};
+const resources: Record<string, ResourceHandlers> = {
+  tags,
+};
 
 const unsupported = (resource: string, verb: string): never => {
   throw new Error(`The API has no call for ${verb} on ${resource}`);

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Selectable } from 'kysely';
+import { tagSchema } from '../../src/domain';
+import { currentUser, requireCan } from '../auth/authorize';
+import type { TagsTable } from '../db/schema';
+import { notFound } from '../errors';
+import {
+  assertCityExists,
+  assertCityVisible,
+  assertCityWritable,
+  bodyObject,
+  idParam,
+  validBody,
+  withOwnCity,
+  type RouteDeps,
+} from './common';
+
+type TagRow = Pick<Selectable<TagsTable>, 'id' | 'name' | 'name_ru' | 'city_id'>;
+
+/** The JSON of a tag (spec section 3): the one mapping from its row. */
+export const toTag = (row: TagRow) => ({ id: row.id, name: row.name, name_ru: row.name_ru, cityId: row.city_id });
+
+/** Tags of a city's dishes (spec section 7, Tags). */
+export const tagRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+  const columns = ['id', 'name', 'name_ru', 'city_id'] as const;
+  const load = async (id: number) => {
+    const row = await db.selectFrom('tags').select(columns).where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Tag not found');
+    return row;
+  };
+
+  app.get('/tags/cities/:cityId', { preHandler: requireCan('tags', 'list') }, async (request) => {
+    const cityId = idParam(request, 'cityId');
+    assertCityVisible(currentUser(request), cityId);
+    const rows = await db.selectFrom('tags').select(columns).where('city_id', '=', cityId).orderBy('name').execute();
+    return rows.map(toTag);
+  });
+
+  app.get('/tags/:id', { preHandler: requireCan('tags', 'show') }, async (request) => {
+    const row = await load(idParam(request));
+    assertCityVisible(currentUser(request), row.city_id);
+    return toTag(row);
+  });
+
+  app.post('/tags', { preHandler: requireCan('tags', 'create') }, async (request, reply) => {
+    const user = currentUser(request);
+    const body = validBody(withOwnCity(user, bodyObject(request)), tagSchema);
+    const cityId = body.cityId as number;
+    assertCityWritable(user, cityId);
+    await assertCityExists(db, cityId);
+    const row = await db
+      .insertInto('tags')
+      .values({ city_id: cityId, name: body.name as string, name_ru: (body.name_ru as string | undefined) ?? '' })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    reply.status(201);
+    return toTag(row);
+  });
+
+  app.put('/tags/:id', { preHandler: requireCan('tags', 'edit') }, async (request) => {
+    const user = currentUser(request);
+    const existing = await load(idParam(request));
+    assertCityWritable(user, existing.city_id);
+    const body = validBody(bodyObject(request), tagSchema, { partial: true });
+    if (body.cityId !== undefined && body.cityId !== existing.city_id) {
+      assertCityWritable(user, body.cityId as number);
+      await assertCityExists(db, body.cityId as number);
+    }
+    const row = await db
+      .updateTable('tags')
+      .set({
+        ...(body.name !== undefined ? { name: body.name as string } : {}),
+        ...(body.name_ru !== undefined ? { name_ru: (body.name_ru as string | null) ?? '' } : {}),
+        ...(body.cityId !== undefined ? { city_id: body.cityId as number } : {}),
+      })
+      .where('id', '=', existing.id)
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    return toTag(row);
+  });
+
+  app.delete('/tags/:id', { preHandler: requireCan('tags', 'delete') }, async (request) => {
+    const existing = await load(idParam(request));
+    assertCityWritable(currentUser(request), existing.city_id);
+    // Dishes lose the tag with it (dish_tags cascades): a tag is a label, not a dependency.
+    await db.deleteFrom('tags').where('id', '=', existing.id).execute();
+    return toTag(existing);
+  });
+};

@@ -1,0 +1,10 @@
+import type { Locale } from '../domain';
+import { tagsMessages } from '../resources/tags/messages';
+
+/** Each resource's texts live beside it; this gathers them under `resources.<name>`. */
+const RESOURCE_MESSAGES = {
+  tags: tagsMessages,
+};
+
+export const resourceMessages = (locale: Locale) =>
+  Object.fromEntries(Object.entries(RESOURCE_MESSAGES).map(([name, messages]) => [name, messages[locale]]));

@@ -1,0 +1,38 @@
+import { ReferenceInput, SelectInput, required, useGetList, type SelectInputProps } from 'react-admin';
+import { useSession } from './useSession';
+
+/** Picks a city from GET /cities, by its name. */
+export const CityInput = (props: Omit<SelectInputProps, 'source'> & { source?: string; isRequired?: boolean }) => {
+  const { source = 'cityId', isRequired = true, ...rest } = props;
+  return (
+    <ReferenceInput source={source} reference="cities" sort={{ field: 'name', order: 'ASC' }} perPage={1000}>
+      <SelectInput
+        optionText="name"
+        label="resources.cities.fields.city"
+        validate={isRequired ? required() : undefined}
+        emptyText={isRequired ? undefined : 'app.allCities'}
+        {...rest}
+      />
+    </ReferenceInput>
+  );
+};
+
+/**
+ * How a list of one city's data is filtered: an admin picks the city (the first one to start
+ * with, then whatever they chose last), everyone else sees their own city and no picker.
+ */
+export function useCityListProps({ allowAll = false }: { allowAll?: boolean } = {}) {
+  const { isAdmin, cityId, isPending } = useSession();
+  const cities = useGetList('cities', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin });
+  const firstCity = cities.data?.[0]?.id;
+  if (isPending || (isAdmin && cities.isPending)) return { ready: false as const };
+  if (isAdmin) {
+    return {
+      ready: true as const,
+      isAdmin,
+      filters: [<CityInput key="cityId" source="cityId" alwaysOn isRequired={!allowAll} />],
+      filterDefaultValues: allowAll || firstCity === undefined ? {} : { cityId: firstCity },
+    };
+  }
+  return { ready: true as const, isAdmin, filter: { cityId } };
+}

@@ -1,0 +1,24 @@
+import { SimpleForm, TextInput } from 'react-admin';
+import { formValidator, tagSchema } from '../../domain';
+import { CityInput } from '../common/CityInputs';
+import { FormToolbar } from '../common/FormToolbar';
+import { useSession } from '../common/useSession';
+
+const validate = formValidator(tagSchema);
+
+/** name and name_ru; the city only when an admin creates a tag. */
+export const TagForm = ({ create = false }: { create?: boolean }) => {
+  const { isAdmin, cityId } = useSession();
+  return (
+    <SimpleForm
+      validate={validate}
+      mode="onChange"
+      defaultValues={create && !isAdmin ? { cityId } : undefined}
+      toolbar={<FormToolbar deletable={!create} />}
+    >
+      {create && isAdmin ? <CityInput /> : null}
+      <TextInput source="name" fullWidth />
+      <TextInput source="name_ru" fullWidth />
+    </SimpleForm>
+  );
+};

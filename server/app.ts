@@ -13,6 +13,7 @@ import { localMessenger } from './messenger/local';
 import type { MessengerGateway } from './messenger/gateway';
 import { apiRoutes } from './routes/api';
 import { sessionRoutes } from './routes/session';
+import { webhookRoutes } from './routes/webhook';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(graphqlPlugin, { db: deps.db });
   const messenger = deps.messenger ?? localMessenger(deps.db, deps.filesDir ?? join(tmpdir(), `backoffice-files-${process.pid}`));
   await app.register(apiRoutes, { prefix: '/api', db: deps.db, messenger, now });
+  await app.register(webhookRoutes, { db: deps.db, messenger, now });
 
   if (deps.staticDir && existsSync(deps.staticDir)) {
     await app.register(fastifyStatic, {

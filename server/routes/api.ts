@@ -1,14 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { botRoutes } from './bots';
+import { cityRoutes } from './cities';
 import type { RouteDeps } from './common';
 import { cuisineRoutes } from './cuisines';
 import { districtRoutes } from './districts';
+import { photoRoutes } from './photos';
+import { superadminRoutes } from './superadmin';
 import { tagRoutes } from './tags';
 
 /** Every area of spec section 7, under /api. */
 export const apiRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, messenger, now }) => {
   // Only the dependencies travel on: the /api prefix in these options must not apply twice.
   const deps: RouteDeps = { db, messenger, now };
+  await app.register(cityRoutes, deps);
+  await app.register(superadminRoutes, deps);
+  await app.register(photoRoutes, deps);
   await app.register(tagRoutes, deps);
   await app.register(cuisineRoutes, deps);
   await app.register(districtRoutes, deps);

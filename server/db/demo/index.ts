@@ -596,6 +596,12 @@ export async function seedDemo(
     });
     await insertAll(trx, 'mailings', mailingRows);
 
+    // The bots' webhooks hang under the address the demo runs at.
+    await insertAll(trx, 'global_settings', [
+      { key: 'publicUrl', value: `http://localhost:${process.env.PORT || 3000}` },
+      { key: 'webhookSecret', value: rnd.token(32) },
+    ]);
+
     await insertAll(trx, 'languages', Object.entries(BOT_TEXTS).map(([code, data], i) => ({
       id: i + 1,
       code,

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { RouteDeps } from './common';
+
+export const webhookRoutes: FastifyPluginAsync<RouteDeps> = async () => {};

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CITY_CONFIG_KEYS } from '../../src/domain';
+import { backends, bearer, createCity, login, openTestApp, seedRoles, type TestApp } from './harness';
+
+describe.each(backends)('settings checks and global settings on %s', (backend) => {
+  let t: TestApp;
+  let ids: Awaited<ReturnType<typeof seedRoles>>;
+  const auth: Record<string, { authorization: string }> = {};
+
+  beforeAll(async () => {
+    t = await openTestApp(backend);
+    ids = await seedRoles(t.db);
+    for (const name of ['admin', 'cityadmin', 'operator', 'owner']) auth[name] = bearer(await login(t.app, name));
+  });
+  afterAll(async () => t?.close());
+
+  const call = (who: string, method: 'GET' | 'PUT', url: string, payload?: unknown) =>
+    t.app.inject({ method, url: `/api${url}`, headers: auth[who], ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  it('lists the missing global settings until an admin fills them in', async () => {
+    expect((await call('admin', 'GET', '/superadmin/checkGlobalSettings')).json()).toEqual(['publicUrl', 'webhookSecret']);
+    const put = await call('admin', 'PUT', '/superadmin/globalSettings', { publicUrl: 'https://food.example.com' });
+    expect(put.json()).toEqual({ publicUrl: 'https://food.example.com', webhookSecret: '' });
+    expect((await call('admin', 'GET', '/superadmin/checkGlobalSettings')).json()).toEqual(['webhookSecret']);
+    await call('admin', 'PUT', '/superadmin/globalSettings', { webhookSecret: 'a-long-secret-for-hooks' });
+    expect((await call('admin', 'GET', '/superadmin/checkGlobalSettings')).json()).toEqual([]);
+    expect((await call('admin', 'GET', '/superadmin/globalSettings')).json()).toEqual({
+      publicUrl: 'https://food.example.com',
+      webhookSecret: 'a-long-secret-for-hooks',
+    });
+  });
+
+  it('rejects invalid global settings with their messages', async () => {
+    const cases: [unknown, string, string][] = [
+      [{ publicUrl: 'food.example.com' }, 'publicUrl', 'must be an http(s) link'],
+      [{ webhookSecret: 'short' }, 'webhookSecret', 'more than 16 and less than 257'],
+      [{ webhookSecret: 'has spaces in it, sadly' }, 'webhookSecret', 'may hold only letters, digits, _ and -'],
+      [{ publicUrl: 42 }, 'publicUrl', 'must be text'],
+    ];
+    for (const [payload, field, message] of cases) {
+      const response = await call('admin', 'PUT', '/superadmin/globalSettings', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().details).toContainEqual({ field, message });
+    }
+  });
+
+  it('maps each city to the config keys it lacks', async () => {
+    const complete = await createCity(t.db, 'Complete');
+    await t.db
+      .insertInto('city_configs')
+      .values(CITY_CONFIG_KEYS.map((key) => ({ city_id: complete, key, value: key === 'telegramPaymentsStatus' ? '0' : 'x' })))
+      .execute();
+    const report = (await call('admin', 'GET', '/superadmin/checkCitiesConfigs')).json() as Record<string, string[]>;
+    expect(report.Complete).toBeUndefined();
+    const [seeded] = await t.db.selectFrom('cities').select('name').where('id', '=', ids.cityId).execute();
+    expect(report[seeded.name]).toEqual([...CITY_CONFIG_KEYS]);
+
+    // An empty value counts only where the other settings need it.
+    await t.db.updateTable('city_configs').set({ value: '' }).where('city_id', '=', complete).where('key', 'in', ['mixPanelToken', 'providerToken']).execute();
+    expect(((await call('admin', 'GET', '/superadmin/checkCitiesConfigs')).json() as Record<string, string[]>).Complete).toBeUndefined();
+    await t.db.updateTable('city_configs').set({ value: '2' }).where('city_id', '=', complete).where('key', '=', 'telegramPaymentsStatus').execute();
+    expect(((await call('admin', 'GET', '/superadmin/checkCitiesConfigs')).json() as Record<string, string[]>).Complete).toEqual(['providerToken']);
+  });
+
+  it('only admins run the checks and see or change global settings', async () => {
+    for (const who of ['cityadmin', 'operator', 'owner']) {
+      expect((await call(who, 'GET', '/superadmin/checkGlobalSettings')).statusCode, who).toBe(403);
+      expect((await call(who, 'GET', '/superadmin/checkCitiesConfigs')).statusCode, who).toBe(403);
+      expect((await call(who, 'GET', '/superadmin/globalSettings')).statusCode, who).toBe(403);
+      expect((await call(who, 'PUT', '/superadmin/globalSettings', { publicUrl: 'https://x.example' })).statusCode, who).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/superadmin/checkGlobalSettings' })).statusCode).toBe(401);
+  });
+});

@@ -9,7 +9,9 @@ import { LogoutPage } from './pages/logout/LogoutPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import cities, { cityRoutes } from './resources/cities';
 import tags, { tagRoutes } from './resources/tags';
+import { GlobalSettingsPage } from './pages/settings/GlobalSettingsPage';
 
 export const App = () => (
   <Admin
@@ -25,9 +27,12 @@ export const App = () => (
     dashboard={HomePage}
     catchAll={NotFound}
   >
+    <Resource {...cities} />
     <Resource {...tags} />
     <CustomRoutes>
       <Route path="/logout" element={<LogoutPage />} />
+      <Route path="/settings" element={<GlobalSettingsPage />} />
+      {cityRoutes}
       {tagRoutes}
     </CustomRoutes>
   </Admin>

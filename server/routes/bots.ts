@@ -1,4 +1,126 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteDeps } from './common';
+import type { Kysely } from 'kysely';
+import { botSchema, botWebhookPath, maskBotToken } from '../../src/domain';
+import { requireCan } from '../auth/authorize';
+import type { Database } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { readGlobalSettings } from '../settings';
+import { assertCityExists, bodyObject, idParam, validBody, type RouteDeps } from './common';
 
-export const botRoutes: FastifyPluginAsync<RouteDeps> = async () => {};
+interface BotRow {
+  id: number;
+  bot_token: string;
+  city_id: number;
+  city_name: string;
+}
+
+/**
+ * The JSON of a bot (spec section 3): the one mapping from its row. `endpoint` is where the
+ * messenger must post the bot's updates; without a public URL there is none to give.
+ */
+export const toBot = (row: BotRow, publicUrl: string | undefined, { masked }: { masked: boolean }) => ({
+  id: row.id,
+  botToken: masked ? maskBotToken(row.bot_token) : row.bot_token,
+  endpoint: publicUrl ? `${publicUrl.replace(/\/+$/, '')}${botWebhookPath(row.id)}` : null,
+  city: { id: row.city_id, name: row.city_name },
+  cityId: row.city_id,
+});
+
+const selectBots = (db: Kysely<Database>) =>
+  db
+    .selectFrom('bots')
+    .innerJoin('cities', 'cities.id', 'bots.city_id')
+    .select(['bots.id', 'bots.bot_token', 'bots.city_id', 'cities.name as city_name']);
+
+/** The cities a bot may be attached to: those without a bot, and the bot's own (when editing one). */
+const citiesForBot = (db: Kysely<Database>, botId: number | null) =>
+  db
+    .selectFrom('cities')
+    .select(['cities.id', 'cities.name'])
+    .where((eb) => {
+      const free = eb.not(eb.exists(eb.selectFrom('bots').select('bots.id').whereRef('bots.city_id', '=', 'cities.id')));
+      return botId === null
+        ? free
+        : eb.or([free, eb.exists(eb.selectFrom('bots').select('bots.id').whereRef('bots.city_id', '=', 'cities.id').where('bots.id', '=', botId))]);
+    })
+    .orderBy('cities.name')
+    .orderBy('cities.id')
+    .execute();
+
+/** The messenger bots, one per city (spec section 7, Bots). Admins only. */
+export const botRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+  const load = async (id: number) => {
+    const row = await selectBots(db).where('bots.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Bot not found');
+    return row;
+  };
+  const publicUrl = async () => (await readGlobalSettings(db)).publicUrl;
+
+  /** A city speaks through one bot and a token belongs to one bot: say which one is in the way. */
+  const assertFree = async ({ cityId, botToken, except }: { cityId?: number; botToken?: string; except?: number }) => {
+    if (cityId !== undefined) {
+      let query = selectBots(db).where('bots.city_id', '=', cityId);
+      if (except !== undefined) query = query.where('bots.id', '<>', except);
+      const taken = await query.executeTakeFirst();
+      if (taken) throw conflict(`${taken.city_name} already has a bot (#${taken.id}): a city talks to its customers through one bot.`);
+    }
+    if (botToken !== undefined) {
+      let query = db.selectFrom('bots').select('id').where('bot_token', '=', botToken);
+      if (except !== undefined) query = query.where('id', '<>', except);
+      const taken = await query.executeTakeFirst();
+      if (taken) throw conflict(`This bot token is already used by bot #${taken.id}.`);
+    }
+  };
+
+  app.get('/bots', { preHandler: requireCan('bots', 'list') }, async () => {
+    const [rows, url] = await Promise.all([selectBots(db).orderBy('bots.id').execute(), publicUrl()]);
+    // The list never shows a token in full: only the bot's own screen does.
+    return rows.map((row) => toBot(row, url, { masked: true }));
+  });
+
+  app.get('/bots/:id', { preHandler: requireCan('bots', 'show') }, async (request) => {
+    return toBot(await load(idParam(request)), await publicUrl(), { masked: false });
+  });
+
+  app.post('/bots', { preHandler: requireCan('bots', 'create') }, async (request, reply) => {
+    const body = validBody(bodyObject(request), botSchema);
+    const cityId = body.cityId as number;
+    const botToken = body.botToken as string;
+    await assertCityExists(db, cityId);
+    await assertFree({ cityId, botToken });
+    const { id } = await db.insertInto('bots').values({ bot_token: botToken, city_id: cityId }).returning('id').executeTakeFirstOrThrow();
+    reply.status(201);
+    return toBot(await load(id), await publicUrl(), { masked: false });
+  });
+
+  app.put('/bots/:id', { preHandler: requireCan('bots', 'edit') }, async (request) => {
+    const existing = await load(idParam(request));
+    const body = validBody(bodyObject(request), botSchema, { partial: true });
+    const cityId = body.cityId as number | undefined;
+    const botToken = body.botToken as string | undefined;
+    if (cityId !== undefined) await assertCityExists(db, cityId);
+    await assertFree({ cityId, botToken, except: existing.id });
+    if (cityId !== undefined || botToken !== undefined) {
+      await db
+        .updateTable('bots')
+        .set({ ...(cityId !== undefined ? { city_id: cityId } : {}), ...(botToken !== undefined ? { bot_token: botToken } : {}) })
+        .where('id', '=', existing.id)
+        .execute();
+    }
+    return toBot(await load(existing.id), await publicUrl(), { masked: false });
+  });
+
+  app.delete('/bots/:id', { preHandler: requireCan('bots', 'delete') }, async (request) => {
+    const existing = await load(idParam(request));
+    // What the bot already sent stays recorded; the outbox forgets only which bot sent it.
+    await db.deleteFrom('bots').where('id', '=', existing.id).execute();
+    return toBot(existing, await publicUrl(), { masked: true });
+  });
+
+  app.get('/cities/for_bots', { preHandler: requireCan('bots', 'create') }, async () => citiesForBot(db, null));
+
+  app.get('/cities/for_bots/:botId', { preHandler: requireCan('bots', 'edit') }, async (request) => {
+    const bot = await load(idParam(request, 'botId'));
+    return citiesForBot(db, bot.id);
+  });
+};

@@ -1,4 +1,132 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteDeps } from './common';
+import type { Selectable } from 'kysely';
+import { districtSchema } from '../../src/domain';
+import { currentUser, requireCan } from '../auth/authorize';
+import type { DistrictsTable } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import {
+  assertCityExists,
+  assertCityVisible,
+  assertCityWritable,
+  bodyObject,
+  idParam,
+  listReferences,
+  validBody,
+  withOwnCity,
+  type RouteDeps,
+} from './common';
 
-export const districtRoutes: FastifyPluginAsync<RouteDeps> = async () => {};
+type DistrictRow = Pick<Selectable<DistrictsTable>, 'id' | 'name' | 'name_ru' | 'city_id'>;
+
+/** The JSON of a district (spec section 3): the one mapping from its row. */
+export const toDistrict = (row: DistrictRow) => ({ id: row.id, cityId: row.city_id, name: row.name, name_ru: row.name_ru });
+
+/** Districts of a city (spec section 7, Cities, districts, config). */
+export const districtRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+  const columns = ['id', 'name', 'name_ru', 'city_id'] as const;
+  const load = async (id: number) => {
+    const row = await db.selectFrom('districts').select(columns).where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('District not found');
+    return row;
+  };
+
+  /** What still points at a district: restaurants' delivery prices, restaurants and orders. */
+  const references = async (districtId: number): Promise<string> => {
+    const counts = await db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('district_restaurants')
+          .select(eb.fn.countAll<number>().as('n'))
+          .where('district_id', '=', districtId)
+          .as('restaurant delivery prices'),
+        eb.selectFrom('restaurants').select(eb.fn.countAll<number>().as('n')).where('district_id', '=', districtId).as('restaurants'),
+        eb.selectFrom('orders').select(eb.fn.countAll<number>().as('n')).where('district_id', '=', districtId).as('orders'),
+      ])
+      .executeTakeFirstOrThrow();
+    return listReferences(Object.fromEntries(Object.entries(counts).map(([what, n]) => [what, Number(n)])));
+  };
+
+  app.get('/cities/:cityId/districts', { preHandler: requireCan('districts', 'list') }, async (request) => {
+    const cityId = idParam(request, 'cityId');
+    assertCityVisible(currentUser(request), cityId);
+    const rows = await db.selectFrom('districts').select(columns).where('city_id', '=', cityId).orderBy('name').orderBy('id').execute();
+    return rows.map(toDistrict);
+  });
+
+  /** The short form the restaurant form uses for its delivery prices. */
+  app.get('/districts/plain/:cityId', { preHandler: requireCan('districts', 'list') }, async (request) => {
+    const cityId = idParam(request, 'cityId');
+    assertCityVisible(currentUser(request), cityId);
+    return db
+      .selectFrom('districts')
+      .select(['id', 'name', 'name_ru'])
+      .where('city_id', '=', cityId)
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+  });
+
+  app.get('/districts/:id', { preHandler: requireCan('districts', 'show') }, async (request) => {
+    const row = await load(idParam(request));
+    assertCityVisible(currentUser(request), row.city_id);
+    return toDistrict(row);
+  });
+
+  for (const path of ['/districts', '/districts/']) {
+    app.post(path, { preHandler: requireCan('districts', 'create') }, async (request, reply) => {
+      const user = currentUser(request);
+      const body = validBody(withOwnCity(user, bodyObject(request)), districtSchema);
+      const cityId = body.cityId as number;
+      assertCityWritable(user, cityId);
+      await assertCityExists(db, cityId);
+      const row = await db
+        .insertInto('districts')
+        .values({ city_id: cityId, name: (body.name as string).trim(), name_ru: (body.name_ru as string | undefined) ?? '' })
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      reply.status(201);
+      return toDistrict(row);
+    });
+  }
+
+  app.put('/districts/:id', { preHandler: requireCan('districts', 'edit') }, async (request) => {
+    const user = currentUser(request);
+    const existing = await load(idParam(request));
+    assertCityWritable(user, existing.city_id);
+    const body = validBody(bodyObject(request), districtSchema, { partial: true });
+    const moving = body.cityId !== undefined && body.cityId !== existing.city_id;
+    if (moving) {
+      assertCityWritable(user, body.cityId as number);
+      await assertCityExists(db, body.cityId as number);
+      // Its restaurants and orders stay in the old city: moving it would break their prices.
+      const used = await references(existing.id);
+      if (used) throw conflict(`District "${existing.name}" cannot move to another city: it is still used by ${used}.`);
+    }
+    const changes = {
+      ...(body.name !== undefined ? { name: (body.name as string).trim() } : {}),
+      ...(body.name_ru !== undefined ? { name_ru: (body.name_ru as string | null) ?? '' } : {}),
+      ...(moving ? { city_id: body.cityId as number } : {}),
+    };
+    if (Object.keys(changes).length === 0) return toDistrict(existing);
+    const row = await db
+      .updateTable('districts')
+      .set(changes)
+      .where('id', '=', existing.id)
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    return toDistrict(row);
+  });
+
+  app.delete('/districts/:id', { preHandler: requireCan('districts', 'delete') }, async (request) => {
+    const existing = await load(idParam(request));
+    assertCityWritable(currentUser(request), existing.city_id);
+    // Prices and orders keep their district: a district in use is never deleted (the foreign
+    // keys refuse it too, should a reference appear between this check and the delete).
+    const used = await references(existing.id);
+    if (used) {
+      throw conflict(`District "${existing.name}" cannot be deleted: it is still used by ${used}. Remove those references first.`);
+    }
+    await db.deleteFrom('districts').where('id', '=', existing.id).execute();
+    return toDistrict(existing);
+  });
+};

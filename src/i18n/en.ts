@@ -16,6 +16,29 @@ export const appEn = {
     userNotFound: 'User is not found',
     openMenu: 'Open the menu',
     allCities: 'All cities',
+    photo: {
+      label: 'Photo',
+      upload: 'Upload a file',
+      byLink: 'or a link / file id',
+      preview: 'Preview',
+      errorTitle: 'Error',
+      uploadError: 'Error while uploading image',
+      getError: 'Error while getting image',
+    },
+    settings: {
+      title: 'Service settings',
+      intro: 'Settings of the whole service. The bots’ webhooks are built from the public address.',
+      open: 'Fill in',
+      missingGlobalTitle: 'A global setting is missing!',
+      missingCityConfig: '%{city} lacks the config parameters %{keys}. Some functionality might not work.',
+      keys: { publicUrl: 'Public address of this server', webhookSecret: 'Webhook secret' },
+      help: {
+        publicUrl: 'The http(s) address the messenger reaches this server at, such as https://food.example.com',
+        webhookSecret: 'At least 16 letters, digits, _ or -; the messenger sends it with every update',
+      },
+      savedTitle: 'Saved',
+      saved: 'The settings were saved',
+    },
   },
   validation: VALIDATION_MESSAGES_EN,
   menu: {
@@ -58,6 +81,7 @@ export const appEn = {
   home: {
     title: 'Welcome, %{username}',
     language: 'Interface language',
+    settings: 'Service settings',
   },
   roles: {
     admin: 'Admin',

@@ -16,6 +16,29 @@ export const appEs: Texts<typeof appEn> = {
     userNotFound: 'Usuario no encontrado',
     openMenu: 'Abrir el menú',
     allCities: 'Todas las ciudades',
+    photo: {
+      label: 'Foto',
+      upload: 'Subir un archivo',
+      byLink: 'o un enlace / id de archivo',
+      preview: 'Vista previa',
+      errorTitle: 'Error',
+      uploadError: 'Error al subir la imagen',
+      getError: 'Error al obtener la imagen',
+    },
+    settings: {
+      title: 'Ajustes del servicio',
+      intro: 'Ajustes de todo el servicio. Los webhooks de los bots se construyen con la dirección pública.',
+      open: 'Completar',
+      missingGlobalTitle: '¡Falta un ajuste global!',
+      missingCityConfig: 'A %{city} le faltan los parámetros %{keys}. Algunas funciones podrían no funcionar.',
+      keys: { publicUrl: 'Dirección pública del servidor', webhookSecret: 'Secreto del webhook' },
+      help: {
+        publicUrl: 'La dirección http(s) con la que la mensajería llega a este servidor, como https://food.example.com',
+        webhookSecret: 'Al menos 16 letras, dígitos, _ o -; la mensajería lo envía con cada actualización',
+      },
+      savedTitle: 'Guardado',
+      saved: 'Los ajustes se guardaron',
+    },
   },
   validation: {
     required: 'Obligatorio',
@@ -78,6 +101,7 @@ export const appEs: Texts<typeof appEn> = {
   home: {
     title: 'Bienvenido, %{username}',
     language: 'Idioma de la interfaz',
+    settings: 'Ajustes del servicio',
   },
   roles: {
     admin: 'Administrador',

@@ -16,6 +16,29 @@ export const appRu: Texts<typeof appEn> = {
     userNotFound: 'Пользователь не найден',
     openMenu: 'Открыть меню',
     allCities: 'Все города',
+    photo: {
+      label: 'Фото',
+      upload: 'Загрузить файл',
+      byLink: 'или ссылка / id файла',
+      preview: 'Предпросмотр',
+      errorTitle: 'Ошибка',
+      uploadError: 'Ошибка при загрузке изображения',
+      getError: 'Ошибка при получении изображения',
+    },
+    settings: {
+      title: 'Настройки сервиса',
+      intro: 'Настройки всего сервиса. Адреса вебхуков ботов строятся из публичного адреса.',
+      open: 'Заполнить',
+      missingGlobalTitle: 'Не задана глобальная настройка!',
+      missingCityConfig: 'В городе %{city} не заданы параметры %{keys}. Часть функций может не работать.',
+      keys: { publicUrl: 'Публичный адрес сервера', webhookSecret: 'Секрет вебхука' },
+      help: {
+        publicUrl: 'Адрес http(s), по которому мессенджер обращается к серверу, например https://food.example.com',
+        webhookSecret: 'Не меньше 16 латинских букв, цифр, _ или -; мессенджер присылает его с каждым обновлением',
+      },
+      savedTitle: 'Сохранено',
+      saved: 'Настройки сохранены',
+    },
   },
   validation: {
     required: 'Обязательное поле',
@@ -78,6 +101,7 @@ export const appRu: Texts<typeof appEn> = {
   home: {
     title: 'Добро пожаловать, %{username}',
     language: 'Язык интерфейса',
+    settings: 'Настройки сервиса',
   },
   roles: {
     admin: 'Администратор',

@@ -1,4 +1,5 @@
 import type { DataProvider } from 'react-admin';
+import { cities, cityConfig, globalSettings } from './data/cities';
 import { tags } from './data/tags';
 import type { ResourceHandlers } from './rest';
 
@@ -9,6 +10,9 @@ import type { ResourceHandlers } from './rest';
 type Verb = keyof Pick<DataProvider, 'getList' | 'getOne' | 'getMany' | 'getManyReference' | 'create' | 'update' | 'updateMany' | 'delete' | 'deleteMany'>;
 
 const resources: Record<string, ResourceHandlers> = {
+  cities,
+  cityConfig,
+  globalSettings,
   tags,
 };
 

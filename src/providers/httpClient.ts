@@ -7,6 +7,8 @@ export interface ApiResponse<T> {
   status: number;
   headers: Headers;
   json: T;
+  /** The body as it came, for `raw` calls (images, files). */
+  blob?: Blob;
 }
 
 export interface ApiErrorBody {
@@ -22,6 +24,8 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
   body?: unknown;
   /** Leave out the bearer token (the login call). */
   anonymous?: boolean;
+  /** A binary answer: read it as a Blob instead of JSON. */
+  raw?: boolean;
 }
 
 /**
@@ -30,9 +34,9 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
  * status drives checkError and whose body.errors marks the form fields).
  */
 export async function apiFetch<T = unknown>(url: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const { body, anonymous, headers: given, ...init } = options;
+  const { body, anonymous, raw, headers: given, ...init } = options;
   const headers = new Headers(given);
-  headers.set('Accept', 'application/json');
+  if (!raw) headers.set('Accept', 'application/json');
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
   const session = anonymous ? null : readSession();
@@ -45,6 +49,9 @@ export async function apiFetch<T = unknown>(url: string, options: RequestOptions
   });
   noteServerVersion(response.headers.get(VERSION_HEADER));
 
+  if (raw && response.ok) {
+    return { status: response.status, headers: response.headers, json: null as T, blob: await response.blob() };
+  }
   const text = await response.text();
   let json: unknown = null;
   if (text) {

@@ -1,5 +1,7 @@
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Title, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../resources/common/useSession';
 import { LANGUAGES } from '../../providers/i18nProvider';
 
 /** `/`: a greeting and the interface language buttons. */
@@ -7,6 +9,7 @@ export const HomePage = () => {
   const translate = useTranslate();
   const [locale, setLocale] = useLocaleState();
   const { identity } = useGetIdentity();
+  const { isAdmin } = useSession();
   return (
     <Card sx={{ mt: 2 }}>
       <Title title="app.title" />
@@ -30,6 +33,11 @@ export const HomePage = () => {
             </Button>
           ))}
         </Stack>
+        {isAdmin ? (
+          <Button component={Link} to="/settings" sx={{ mt: 3 }} variant="text">
+            {translate('home.settings')}
+          </Button>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,79 @@
+import { Box, Button, Typography } from '@mui/material';
+import { BooleanInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { citySchema, configFormErrors, configKeysFor, formValidator, OPERATOR_CONFIG_KEYS } from '../../domain';
+import { FormToolbar } from '../common/FormToolbar';
+import { useSession } from '../common/useSession';
+import { AuthKeyField } from './AuthKeyField';
+import { ConfigFields } from './ConfigFields';
+import { cityDistrictsPath } from './paths';
+
+const validateCity = formValidator(citySchema);
+const validate = (values: Record<string, unknown>) => ({
+  ...validateCity(values),
+  ...configFormErrors(values.config as Record<string, unknown> | undefined),
+});
+const validateConfigOnly = (values: Record<string, unknown>) => configFormErrors(values.config as Record<string, unknown> | undefined);
+
+const Section = ({ title }: { title: string }) => {
+  const translate = useTranslate();
+  return (
+    <Typography variant="h6" sx={{ mt: 1, mb: 1 }}>
+      {translate(title)}
+    </Typography>
+  );
+};
+
+const DistrictsLink = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record?.id) return null;
+  return (
+    <Button component={Link} to={cityDistrictsPath(record.id)} variant="outlined" size="small" sx={{ mb: 2 }}>
+      {translate('resources.cities.openDistricts')}
+    </Button>
+  );
+};
+
+/** Base settings, auth key, config (payments for admins) and the default image. */
+export const CityForm = () => {
+  const { roleId } = useSession();
+  const record = useRecordContext();
+  const keys = roleId === null ? [] : configKeysFor(roleId);
+  const cityId = typeof record?.id === 'number' ? record.id : null;
+  return (
+    <SimpleForm
+      validate={validate}
+      mode="onChange"
+      defaultValues={{ active: false, config: { telegramPaymentsStatus: '0', cityLocales: 'en' } }}
+      toolbar={<FormToolbar />}
+      sx={{ maxWidth: 960 }}
+    >
+      <Section title="resources.cities.sections.base" />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
+        <TextInput source="name" />
+        <TextInput source="name_ru" />
+        <TextInput source="chatname" />
+        <TextInput source="currency" placeholder="EUR" />
+      </Box>
+      <BooleanInput source="active" />
+      <AuthKeyField />
+      <DistrictsLink />
+      <ConfigFields keys={keys} cityId={cityId} />
+    </SimpleForm>
+  );
+};
+
+/** The operator's reduced form: delivery multiplier and the cost-jump settings only. */
+export const CityConfigForm = () => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  return (
+    <SimpleForm validate={validateConfigOnly} mode="onChange" toolbar={<FormToolbar deletable={false} />}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('resources.cities.reducedHint')}
+      </Typography>
+      <ConfigFields keys={OPERATOR_CONFIG_KEYS} cityId={typeof record?.id === 'number' ? record.id : null} showActiveRule={false} />
+    </SimpleForm>
+  );
+};

@@ -1,0 +1,37 @@
+import { BooleanField, CreateButton, Datagrid, List, TextField, TopToolbar, useCanAccess } from 'react-admin';
+import { ResponsiveList } from '../common/ResponsiveList';
+import { CITY_CREATE_PATH, cityEditPath } from './paths';
+
+interface City {
+  id: number;
+  name: string;
+  name_ru: string;
+  currency: string;
+  active: boolean;
+}
+
+const Actions = () => {
+  const { canAccess } = useCanAccess({ resource: 'cities', action: 'create' });
+  return <TopToolbar>{canAccess ? <CreateButton to={CITY_CREATE_PATH} /> : null}</TopToolbar>;
+};
+
+/** /cities: the city table; a row opens /city/{id}. */
+export const CityList = () => (
+  <List actions={<Actions />} sort={{ field: 'name', order: 'ASC' }} perPage={50} empty={false}>
+    <ResponsiveList<City>
+      primary={(city) => city.name}
+      secondary={(city) => `${city.currency}${city.active ? '' : ' · —'}`}
+      linkTo={(city) => cityEditPath(city.id)}
+      table={
+        <Datagrid rowClick={(id) => cityEditPath(id)} bulkActionButtons={false}>
+          <TextField source="id" />
+          <TextField source="name" />
+          <TextField source="name_ru" />
+          <TextField source="chatname" />
+          <TextField source="currency" />
+          <BooleanField source="active" />
+        </Datagrid>
+      }
+    />
+  </List>
+);

@@ -1,0 +1,8 @@
+import { Edit } from 'react-admin';
+import { CuisineForm } from './CuisineForm';
+
+export const CuisineEdit = () => (
+  <Edit mutationMode="pessimistic" redirect="list">
+    <CuisineForm />
+  </Edit>
+);

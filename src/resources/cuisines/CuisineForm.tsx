@@ -1,0 +1,26 @@
+import { BooleanInput, NumberInput, SimpleForm, TextInput } from 'react-admin';
+import { cuisineSchema, formValidator } from '../../domain';
+import { CityInput } from '../common/CityInputs';
+import { FormToolbar } from '../common/FormToolbar';
+import { useSession } from '../common/useSession';
+
+const validate = formValidator(cuisineSchema);
+
+/** name, name_ru, position and enabled; the city only when an admin creates a cuisine. */
+export const CuisineForm = ({ create = false }: { create?: boolean }) => {
+  const { isAdmin, cityId } = useSession();
+  return (
+    <SimpleForm
+      validate={validate}
+      mode="onChange"
+      defaultValues={create ? { enabled: true, ...(isAdmin ? {} : { cityId }) } : undefined}
+      toolbar={<FormToolbar deletable={!create} />}
+    >
+      {create && isAdmin ? <CityInput /> : null}
+      <TextInput source="name" fullWidth />
+      <TextInput source="name_ru" fullWidth />
+      <NumberInput source="position" step={1} min={0} />
+      <BooleanInput source="enabled" />
+    </SimpleForm>
+  );
+};

@@ -10,6 +10,7 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import cities, { cityRoutes } from './resources/cities';
+import cuisines, { cuisineRoutes } from './resources/cuisines';
 import tags, { tagRoutes } from './resources/tags';
 import { GlobalSettingsPage } from './pages/settings/GlobalSettingsPage';
 
@@ -28,11 +29,13 @@ export const App = () => (
     catchAll={NotFound}
   >
     <Resource {...cities} />
+    <Resource {...cuisines} />
     <Resource {...tags} />
     <CustomRoutes>
       <Route path="/logout" element={<LogoutPage />} />
       <Route path="/settings" element={<GlobalSettingsPage />} />
       {cityRoutes}
+      {cuisineRoutes}
       {tagRoutes}
     </CustomRoutes>
   </Admin>

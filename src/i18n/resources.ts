@@ -1,10 +1,12 @@
 import type { Locale } from '../domain';
 import { citiesMessages } from '../resources/cities/messages';
+import { cuisinesMessages } from '../resources/cuisines/messages';
 import { tagsMessages } from '../resources/tags/messages';
 
 /** Each resource's texts live beside it; this gathers them under `resources.<name>`. */
 const RESOURCE_MESSAGES = {
   cities: citiesMessages,
+  cuisines: cuisinesMessages,
   tags: tagsMessages,
 };
 

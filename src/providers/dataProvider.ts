@@ -1,5 +1,6 @@
 import type { DataProvider } from 'react-admin';
 import { cities, cityConfig, globalSettings } from './data/cities';
+import { cuisines } from './data/cuisines';
 import { tags } from './data/tags';
 import type { ResourceHandlers } from './rest';
 
@@ -12,6 +13,7 @@ type Verb = keyof Pick<DataProvider, 'getList' | 'getOne' | 'getMany' | 'getMany
 const resources: Record<string, ResourceHandlers> = {
   cities,
   cityConfig,
+  cuisines,
   globalSettings,
   tags,
 };

@@ -80,8 +80,8 @@ export const launchBrowser = (): Promise<Browser> =>
 
 export async function logIn(page: Page, baseUrl: string, username: string, password = 'demo'): Promise<void> {
   await page.goto(`${baseUrl}/#/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

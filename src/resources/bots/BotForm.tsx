@@ -1,0 +1,20 @@
+import { SimpleForm, TextInput, useRecordContext } from 'react-admin';
+import { botSchema, formValidator } from '../../domain';
+import { FormToolbar } from '../common/FormToolbar';
+import { BotCityInput } from './BotCityInput';
+import { BotEndpoint } from './BotEndpoint';
+import type { Bot } from './paths';
+
+const validate = formValidator(botSchema);
+
+/** The bot's token and city; a saved bot also shows its endpoint and can be deleted. */
+export const BotForm = ({ create = false }: { create?: boolean }) => {
+  const bot = useRecordContext<Bot>();
+  return (
+    <SimpleForm validate={validate} mode="onChange" toolbar={<FormToolbar deletable={!create} />}>
+      {create ? null : <BotEndpoint />}
+      <TextInput source="botToken" fullWidth autoComplete="off" helperText="resources.bots.helpers.botToken" />
+      <BotCityInput botId={create ? undefined : bot?.id} />
+    </SimpleForm>
+  );
+};

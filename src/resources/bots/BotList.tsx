@@ -1,0 +1,37 @@
+import SettingsIcon from '@mui/icons-material/Settings';
+import type { MouseEvent } from 'react';
+import { CreateButton, Datagrid, EditButton, FunctionField, Link, List, TextField, TopToolbar } from 'react-admin';
+import { ResponsiveList } from '../common/ResponsiveList';
+import { BOT_CREATE_PATH, cityPath, type Bot } from './paths';
+
+const BotActions = () => (
+  <TopToolbar>
+    <CreateButton to={BOT_CREATE_PATH} />
+  </TopToolbar>
+);
+
+/** /bots: each bot's number, a link to its city and a link to its settings. */
+export const BotList = () => (
+  <List actions={<BotActions />} sort={{ field: 'id', order: 'ASC' }} empty={false} perPage={50}>
+    <ResponsiveList<Bot>
+      primary={(bot) => `#${bot.id}`}
+      secondary={(bot) => bot.city.name}
+      linkTo={(bot) => `/bots/${bot.id}`}
+      table={
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="id" />
+          <FunctionField<Bot>
+            source="city"
+            sortable={false}
+            render={(bot) => (
+              <Link to={cityPath(bot.cityId)} onClick={(event: MouseEvent) => event.stopPropagation()}>
+                {bot.city.name}
+              </Link>
+            )}
+          />
+          <EditButton label="resources.bots.settings" icon={<SettingsIcon />} />
+        </Datagrid>
+      }
+    />
+  </List>
+);

@@ -1,0 +1,15 @@
+import { Create } from 'react-admin';
+import { NotFound } from '../../layout/NotFound';
+import { DistrictForm } from './DistrictForm';
+import { cityDistrictsPath, useCityIdParam } from './paths';
+
+/** /city/{cityId}/district: a new district of the city in the path, then back to its list. */
+export const DistrictCreate = () => {
+  const cityId = useCityIdParam();
+  if (cityId === null) return <NotFound />;
+  return (
+    <Create redirect={() => cityDistrictsPath(cityId)} record={{ cityId }}>
+      <DistrictForm create />
+    </Create>
+  );
+};

@@ -1,0 +1,61 @@
+import { CreateButton, List, Loading, TopToolbar, useCanAccess, useGetOne, useListContext, useTranslate } from 'react-admin';
+import { NotFound } from '../../layout/NotFound';
+import { useCityListProps } from '../common/CityInputs';
+import { useSession } from '../common/useSession';
+import { DistrictRows } from './DistrictRows';
+import { districtCreatePath, useCityIdParam } from './paths';
+
+/** The add button, to the new-district path of the list's city (once there is one). */
+const DistrictActions = ({ cityId }: { cityId?: number }) => {
+  const { canAccess } = useCanAccess({ resource: 'districts', action: 'create' });
+  const { filterValues } = useListContext();
+  const session = useSession();
+  const city = cityId ?? (filterValues.cityId as number | undefined) ?? session.cityId;
+  return <TopToolbar>{canAccess && city ? <CreateButton to={districtCreatePath(city)} /> : null}</TopToolbar>;
+};
+
+const CityDistrictsTitle = ({ cityId }: { cityId: number }) => {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'cities', action: 'show' });
+  const { data } = useGetOne<{ id: number; name: string }>('cities', { id: cityId }, { enabled: !!canAccess });
+  return <>{data ? translate('resources.districts.cityTitle', { city: data.name }) : translate('resources.districts.cityTitleUnnamed')}</>;
+};
+
+/** /city/{cityId}/districts: the districts of the city in the path. */
+export const CityDistrictList = () => {
+  const cityId = useCityIdParam();
+  if (cityId === null) return <NotFound />;
+  return (
+    <List
+      key={cityId}
+      filter={{ cityId }}
+      storeKey={false}
+      title={<CityDistrictsTitle cityId={cityId} />}
+      actions={<DistrictActions cityId={cityId} />}
+      sort={{ field: 'name', order: 'ASC' }}
+      empty={false}
+      perPage={50}
+    >
+      <DistrictRows />
+    </List>
+  );
+};
+
+/** react-admin's own /districts: an admin picks the city, everyone else sees their own. */
+export const DistrictList = () => {
+  const city = useCityListProps();
+  if (!city.ready) return <Loading />;
+  return (
+    <List
+      filters={city.filters}
+      filter={city.filter}
+      filterDefaultValues={city.filterDefaultValues}
+      actions={<DistrictActions />}
+      sort={{ field: 'name', order: 'ASC' }}
+      empty={false}
+      perPage={50}
+    >
+      <DistrictRows />
+    </List>
+  );
+};

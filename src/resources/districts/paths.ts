@@ -1,0 +1,27 @@
+import type { Identifier, RaRecord } from 'react-admin';
+import { useParams } from 'react-router-dom';
+
+export interface District extends RaRecord {
+  id: number;
+  cityId: number;
+  name: string;
+  name_ru: string;
+}
+
+/** The spec's paths of a city's districts. */
+export const DISTRICT_PATHS = {
+  list: '/city/:cityId/districts',
+  create: '/city/:cityId/district',
+  edit: '/city/:cityId/district/:id',
+} as const;
+
+export const cityDistrictsPath = (cityId: Identifier) => `/city/${cityId}/districts`;
+export const districtCreatePath = (cityId: Identifier) => `/city/${cityId}/district`;
+export const districtEditPath = (cityId: Identifier, id: Identifier) => `/city/${cityId}/district/${id}`;
+
+/** The city in the path, or null when the path does not name one. */
+export function useCityIdParam(): number | null {
+  const { cityId } = useParams();
+  const id = cityId !== undefined && /^\d{1,9}$/.test(cityId) ? Number(cityId) : 0;
+  return id > 0 ? id : null;
+}

@@ -17,6 +17,7 @@ export default defineConfig({
       '/graphql': api,
       // POST /login is the API; GET /login would be a page, but the app routes by hash.
       '/login': api,
+      '/webhook': api,
     },
   },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000 },

@@ -9,8 +9,10 @@ import { LogoutPage } from './pages/logout/LogoutPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import bots, { botRoutes } from './resources/bots';
 import cities, { cityRoutes } from './resources/cities';
 import cuisines, { cuisineRoutes } from './resources/cuisines';
+import districts, { districtRoutes } from './resources/districts';
 import tags, { tagRoutes } from './resources/tags';
 import { GlobalSettingsPage } from './pages/settings/GlobalSettingsPage';
 
@@ -28,14 +30,18 @@ export const App = () => (
     dashboard={HomePage}
     catchAll={NotFound}
   >
+    <Resource {...bots} />
     <Resource {...cities} />
     <Resource {...cuisines} />
+    <Resource {...districts} />
     <Resource {...tags} />
     <CustomRoutes>
       <Route path="/logout" element={<LogoutPage />} />
       <Route path="/settings" element={<GlobalSettingsPage />} />
+      {botRoutes}
       {cityRoutes}
       {cuisineRoutes}
+      {districtRoutes}
       {tagRoutes}
     </CustomRoutes>
   </Admin>

@@ -1,5 +1,7 @@
 import type { DataProvider } from 'react-admin';
+import { bots, citiesForBots } from './data/bots';
 import { cities, cityConfig, globalSettings } from './data/cities';
+import { districts } from './data/districts';
 import { cuisines } from './data/cuisines';
 import { tags } from './data/tags';
 import type { ResourceHandlers } from './rest';
@@ -11,9 +13,12 @@ import type { ResourceHandlers } from './rest';
 type Verb = keyof Pick<DataProvider, 'getList' | 'getOne' | 'getMany' | 'getManyReference' | 'create' | 'update' | 'updateMany' | 'delete' | 'deleteMany'>;
 
 const resources: Record<string, ResourceHandlers> = {
+  bots,
   cities,
+  citiesForBots,
   cityConfig,
   cuisines,
+  districts,
   globalSettings,
   tags,
 };

@@ -1,0 +1,201 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, logIn, startServer, type RunningServer } from './harness';
+
+/** A real PNG of about 3 MB (random pixels do not compress), big enough to watch its upload. */
+async function bigPng(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1000;
+    canvas.height = 800;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const image = context.createImageData(canvas.width, canvas.height);
+    for (let i = 0; i < image.data.length; i++) image.data[i] = (i * 2654435761) % 251;
+    context.putImageData(image, 0, 0);
+    return canvas.toDataURL('image/png').split(',')[1];
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+describe('cities, districts, tags, cuisines and photos in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const newPage = async (width = 1280) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    return context.newPage();
+  };
+  const input = (page: Page, name: string) => page.locator(`input[name="${name}"], textarea[name="${name}"]`).first();
+  const save = (page: Page) => page.getByRole('button', { name: 'Save' }).click();
+
+  it('an admin creates a city with config and a district, sees the missing-config toast and fixes it', async () => {
+    const page = await newPage();
+    await logIn(page, server.url, 'admin');
+    // The demo's Valencia lacks config keys: the warning toast says so right after login.
+    const valenciaToast = page.locator('[data-settings-toast="city"]', { hasText: 'Valencia' });
+    await expect(valenciaToast.textContent()).resolves.toContain('Some functionality might not work');
+
+    await page.goto(`${server.url}/#/city`);
+    await input(page, 'name').fill('Porto');
+    await input(page, 'name_ru').fill('Порту');
+    await input(page, 'currency').fill('EUR');
+    await page.locator('input[name="active"]').check();
+    await input(page, 'config.deliveryMultiplier').fill('1.5');
+    await input(page, 'config.timeShift').fill('0');
+    // The disabled-reason text is disabled while the city is active.
+    await expect(input(page, 'config.cityDisabledReason').isDisabled()).resolves.toBe(true);
+    // Out-of-range values are refused next to the field, before anything is sent.
+    await input(page, 'config.deliveryDiscountPercent').fill('12');
+    await expect(page.getByText('must be between 0 and 10').isVisible()).resolves.toBe(true);
+    await input(page, 'config.deliveryDiscountPercent').fill('5');
+    await save(page);
+    await page.getByText('City was saved/updated').waitFor();
+    await page.waitForURL(/#\/city\/\d+$/);
+    const cityId = Number(/city\/(\d+)$/.exec(page.url())?.[1]);
+    await expect(input(page, 'config.deliveryDiscountPercent').inputValue()).resolves.toBe('5');
+    await expect(page.getByTestId('city-auth-key').inputValue()).resolves.toMatch(/^[0-9a-f]{48}$/);
+
+    // A district of the new city.
+    await page.goto(`${server.url}/#/city/${cityId}/districts`);
+    await page.getByRole('link', { name: /create/i }).first().click();
+    await page.waitForURL(new RegExp(`#/city/${cityId}/district$`));
+    await input(page, 'name').fill('Ribeira');
+    await input(page, 'name_ru').fill('Рибейра');
+    await save(page);
+    await page.waitForURL(new RegExp(`#/city/${cityId}/districts`));
+    await page.getByText('Ribeira').first().waitFor();
+
+    // Logging in again runs the checks again: Porto lacks its channel ids.
+    await logIn(page, server.url, 'admin');
+    const portoToast = page.locator('[data-settings-toast="city"]', { hasText: 'Porto' });
+    await expect(portoToast.textContent()).resolves.toContain('notifyChannelId, courierChannelId');
+
+    await page.goto(`${server.url}/#/city/${cityId}`);
+    await input(page, 'config.notifyChannelId').fill('-1001234567890');
+    await input(page, 'config.courierChannelId').fill('-1001234567891');
+    await save(page);
+    await page.getByText('City was saved/updated').waitFor();
+
+    await logIn(page, server.url, 'admin');
+    await page.locator('[data-settings-toast="city"]', { hasText: 'Valencia' }).waitFor();
+    await expect(page.locator('[data-settings-toast="city"]', { hasText: 'Porto' }).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it('a city admin manages the tags and cuisines of their own city only', async () => {
+    const page = await newPage();
+    await logIn(page, server.url, 'cityadmin');
+    await page.waitForURL(/#\/$/);
+
+    await page.goto(`${server.url}/#/tags`);
+    await page.getByText('Gluten free').first().waitFor();
+    // No city picker: a city admin sees their own city.
+    await expect(page.locator('[data-source="cityId"], #cityId').count()).resolves.toBe(0);
+    await page.getByRole('link', { name: /create/i }).first().click();
+    await page.waitForURL(/#\/tag$/);
+    await input(page, 'name').fill('Kids');
+    await input(page, 'name_ru').fill('Детское');
+    await save(page);
+    await page.waitForURL(/#\/tags$/);
+    await page.getByText('Kids').first().click();
+    await page.waitForURL(/#\/tags\/\d+$/);
+    await input(page, 'name').fill('Kids menu');
+    await save(page);
+    await page.waitForURL(/#\/tags$/);
+    await page.getByText('Kids menu').first().waitFor();
+    await page.getByText('Kids menu').first().click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/#\/tags$/);
+    await expect.poll(() => page.getByText('Kids menu').count(), { timeout: 10_000 }).toBe(0);
+
+    // A tag of another city is not theirs to open.
+    const session = await page.evaluate(() => JSON.parse(localStorage.getItem('backoffice.session') ?? '{}') as { jwtToken: string });
+    const otherTag = await page.evaluate(async (token) => {
+      const response = await fetch('/api/tags/cities/2', { headers: { authorization: `Bearer ${token}` } });
+      return response.status;
+    }, session.jwtToken);
+    expect(otherTag).toBe(404);
+
+    await page.goto(`${server.url}/#/cuisines`);
+    await page.getByText('Pizza').first().waitFor();
+    await page.getByRole('link', { name: /create/i }).first().click();
+    await page.waitForURL(/#\/cuisines\/add$/);
+    await expect(page.locator('[data-source="cityId"], #cityId').count()).resolves.toBe(0);
+    await input(page, 'name').fill('Thai');
+    await input(page, 'name_ru').fill('Тайская');
+    await input(page, 'position').fill('9');
+    await save(page);
+    await page.waitForURL(/#\/cuisines$/);
+    await page.getByText('Thai').first().waitFor();
+    const cuisines = await page.evaluate(async (token) => {
+      const response = await fetch('/api/cuisines', { headers: { authorization: `Bearer ${token}` } });
+      return (await response.json()) as { name: string; cityId: number }[];
+    }, session.jwtToken);
+    expect(new Set(cuisines.map((c) => c.cityId))).toEqual(new Set([1]));
+    expect(cuisines.map((c) => c.name)).toContain('Thai');
+    await page.context().close();
+  });
+
+  it('an operator sees the reduced city form and saves it', async () => {
+    const page = await newPage(375);
+    await logIn(page, server.url, 'operator');
+    await page.waitForURL(/#\/$/);
+    await page.goto(`${server.url}/#/city/1`);
+    await input(page, 'config.deliveryMultiplier').waitFor();
+    await expect(input(page, 'name').count()).resolves.toBe(0);
+    await expect(input(page, 'config.providerToken').count()).resolves.toBe(0);
+    await expect(input(page, 'config.hideMoney').count()).resolves.toBe(0);
+    await expect(page.locator('[data-config-group]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-config-group')))).resolves.toEqual([
+      'delivery',
+      'costJump',
+    ]);
+    await input(page, 'config.deliveryMultiplier').fill('1.75');
+    await save(page);
+    await page.getByText('City was saved/updated').waitFor();
+    await page.reload();
+    await expect(input(page, 'config.deliveryMultiplier').inputValue()).resolves.toBe('1.75');
+    await page.context().close();
+  });
+
+  it('uploading a photo shows its progress, then the preview', async () => {
+    const page = await newPage();
+    await logIn(page, server.url, 'admin');
+    await page.waitForURL(/#\/$/);
+    await page.goto(`${server.url}/#/city/1`);
+    const photo = page.locator('[data-photo-input="config.defaultImageId"]');
+    await photo.waitFor();
+    const png = await bigPng(page);
+    // A slow uplink, so that the progress can be seen.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    await photo.getByTestId('photo-file').setInputFiles({ name: 'porto.png', mimeType: 'image/png', buffer: png });
+    const progress = photo.getByTestId('photo-progress');
+    await progress.waitFor();
+    await expect(progress.textContent()).resolves.toMatch(/^\d{1,3}%$/);
+    const preview = photo.locator('img');
+    await preview.waitFor({ timeout: 60_000 });
+    await expect(preview.getAttribute('src')).resolves.toMatch(/^blob:/);
+    await expect(preview.evaluate((img) => getComputedStyle(img).maxHeight)).resolves.toBe('350px');
+    const fileId = await photo.getByTestId('photo-link').inputValue();
+    expect(fileId).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+
+    // A link previews as itself after the debounce.
+    await photo.getByTestId('photo-link').fill('https://example.com/image.png');
+    await page.waitForFunction(
+      () => document.querySelector('[data-photo-input="config.defaultImageId"] img')?.getAttribute('src') === 'https://example.com/image.png',
+      undefined,
+      { timeout: 5000 },
+    );
+    await page.context().close();
+  });
+});

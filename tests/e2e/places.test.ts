@@ -35,6 +35,11 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
   };
   const input = (page: Page, name: string) => page.locator(`input[name="${name}"], textarea[name="${name}"]`).first();
   const save = (page: Page) => page.getByRole('button', { name: 'Save' }).click();
+  const logOut = async (page: Page) => {
+    await page.goto(`${server.url}/#/logout`);
+    await page.getByRole('button', { name: 'Log out' }).last().click();
+    await page.waitForURL(/#\/login/);
+  };
 
   it('an admin creates a city with config and a district, sees the missing-config toast and fixes it', async () => {
     const page = await newPage();
@@ -74,6 +79,7 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     await page.getByText('Ribeira').first().waitFor();
 
     // Logging in again runs the checks again: Porto lacks its channel ids.
+    await logOut(page);
     await logIn(page, server.url, 'admin');
     const portoToast = page.locator('[data-settings-toast="city"]', { hasText: 'Porto' });
     await expect(portoToast.textContent()).resolves.toContain('notifyChannelId, courierChannelId');
@@ -84,6 +90,7 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     await save(page);
     await page.getByText('City was saved/updated').waitFor();
 
+    await logOut(page);
     await logIn(page, server.url, 'admin');
     await page.locator('[data-settings-toast="city"]', { hasText: 'Valencia' }).waitFor();
     await expect(page.locator('[data-settings-toast="city"]', { hasText: 'Porto' }).count()).resolves.toBe(0);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Role, validate, worksInCity, type Schema, type SessionUser, type ValidateOptions } from '../../src/domain';
 import type { Database } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { MessengerGateway } from '../messenger/gateway';
 
 /** What every area's routes are given by app.ts. */
@@ -94,3 +94,30 @@ export function listReferences(counts: Record<string, number>): string {
     .map(([what, n]) => `${n} ${n === 1 ? what.replace(/ies$/, 'y').replace(/s$/, '') : what}`)
     .join(', ');
 }
+
+/**
+ * Whether an update moves a city's row (tag, cuisine, district) to another city. The user
+ * must be allowed in the new city, the city must exist, and nothing may still refer to the
+ * row: a restaurant only uses rows of its own city.
+ */
+export async function checkCityMove(
+  db: Kysely<Database>,
+  user: SessionUser,
+  existing: { city_id: number; name: string },
+  cityId: unknown,
+  what: string,
+  references?: () => Promise<string>,
+): Promise<boolean> {
+  if (cityId === undefined || cityId === existing.city_id) return false;
+  assertCityWritable(user, cityId as number);
+  await assertCityExists(db, cityId as number);
+  const used = references ? await references() : '';
+  if (used) throw conflict(`${what} "${existing.name}" cannot move to another city: it is still used by ${used}.`);
+  return true;
+}
+
+/** The name and name_ru an update sets: trimmed, and '' for a cleared Russian name. */
+export const nameChanges = (body: Record<string, unknown>): { name?: string; name_ru?: string } => ({
+  ...(body.name !== undefined ? { name: (body.name as string).trim() } : {}),
+  ...(body.name_ru !== undefined ? { name_ru: (body.name_ru as string | null) ?? '' } : {}),
+});

@@ -15,6 +15,8 @@ import {
   validBody,
   withOwnCity,
   type RouteDeps,
+  checkCityMove,
+  nameChanges,
 } from './common';
 
 type CuisineRow = Pick<Selectable<CuisinesTable>, 'id' | 'name' | 'name_ru' | 'position' | 'enabled' | 'city_id'> & {
@@ -131,17 +133,9 @@ export const cuisineRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) 
     const existing = await load(idParam(request));
     assertCityWritable(user, existing.city_id);
     const body = validBody(bodyObject(request), cuisineSchema, { partial: true });
-    const moving = body.cityId !== undefined && body.cityId !== existing.city_id;
-    if (moving) {
-      assertCityWritable(user, body.cityId as number);
-      await assertCityExists(db, body.cityId as number);
-      // A restaurant only lists cuisines of its own city: a cuisine in use stays where it is.
-      const used = await references(existing.id);
-      if (used) throw conflict(`Cuisine "${existing.name}" cannot move to another city: it is still used by ${used}.`);
-    }
+    const moving = await checkCityMove(db, user, existing, body.cityId, 'Cuisine', () => references(existing.id));
     const changes = {
-      ...(body.name !== undefined ? { name: (body.name as string).trim() } : {}),
-      ...(body.name_ru !== undefined ? { name_ru: (body.name_ru as string | null) ?? '' } : {}),
+      ...nameChanges(body),
       ...(body.position !== undefined ? { position: positionOf(body.position) } : {}),
       ...(body.enabled !== undefined ? { enabled: enabledOf(body.enabled) } : {}),
       ...(moving ? { city_id: body.cityId as number } : {}),

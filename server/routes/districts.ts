@@ -14,6 +14,8 @@ import {
   validBody,
   withOwnCity,
   type RouteDeps,
+  checkCityMove,
+  nameChanges,
 } from './common';
 
 type DistrictRow = Pick<Selectable<DistrictsTable>, 'id' | 'name' | 'name_ru' | 'city_id'>;
@@ -94,17 +96,9 @@ export const districtRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db })
     const existing = await load(idParam(request));
     assertCityWritable(user, existing.city_id);
     const body = validBody(bodyObject(request), districtSchema, { partial: true });
-    const moving = body.cityId !== undefined && body.cityId !== existing.city_id;
-    if (moving) {
-      assertCityWritable(user, body.cityId as number);
-      await assertCityExists(db, body.cityId as number);
-      // Its restaurants and orders stay in the old city: moving it would break their prices.
-      const used = await references(existing.id);
-      if (used) throw conflict(`District "${existing.name}" cannot move to another city: it is still used by ${used}.`);
-    }
+    const moving = await checkCityMove(db, user, existing, body.cityId, 'District', () => references(existing.id));
     const changes = {
-      ...(body.name !== undefined ? { name: (body.name as string).trim() } : {}),
-      ...(body.name_ru !== undefined ? { name_ru: (body.name_ru as string | null) ?? '' } : {}),
+      ...nameChanges(body),
       ...(moving ? { city_id: body.cityId as number } : {}),
     };
     if (Object.keys(changes).length === 0) return toDistrict(existing);

@@ -9,7 +9,9 @@ import {
   assertCityVisible,
   assertCityWritable,
   bodyObject,
+  checkCityMove,
   idParam,
+  nameChanges,
   validBody,
   withOwnCity,
   type RouteDeps,
@@ -62,16 +64,12 @@ export const tagRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
     const existing = await load(idParam(request));
     assertCityWritable(user, existing.city_id);
     const body = validBody(bodyObject(request), tagSchema, { partial: true });
-    if (body.cityId !== undefined && body.cityId !== existing.city_id) {
-      assertCityWritable(user, body.cityId as number);
-      await assertCityExists(db, body.cityId as number);
-    }
+    const moving = await checkCityMove(db, user, existing, body.cityId, 'Tag');
     const row = await db
       .updateTable('tags')
       .set({
-        ...(body.name !== undefined ? { name: body.name as string } : {}),
-        ...(body.name_ru !== undefined ? { name_ru: (body.name_ru as string | null) ?? '' } : {}),
-        ...(body.cityId !== undefined ? { city_id: body.cityId as number } : {}),
+        ...nameChanges(body),
+        ...(moving ? { city_id: body.cityId as number } : {}),
       })
       .where('id', '=', existing.id)
       .returning(columns)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, bearer, createCity, createRestaurant, login, openTestApp, seedRoles, type TestApp } from './harness';
+import { backends, createCity, createRestaurant, openStaffApp, type StaffApp } from './harness';
 
 interface CuisineJson {
   id: number;
@@ -12,19 +12,17 @@ interface CuisineJson {
 }
 
 describe.each(backends)('cuisines on %s', (backend) => {
-  let t: TestApp;
-  let ids: Awaited<ReturnType<typeof seedRoles>>;
-  const auth: Record<string, { authorization: string }> = {};
+  let t: StaffApp;
+  let ids: StaffApp['ids'];
+  let auth: StaffApp['auth'];
 
   beforeAll(async () => {
-    t = await openTestApp(backend);
-    ids = await seedRoles(t.db);
-    for (const name of ['admin', 'cityadmin', 'operator', 'owner']) auth[name] = bearer(await login(t.app, name));
+    t = await openStaffApp(backend);
+    ({ ids, auth } = t);
   });
   afterAll(async () => t?.close());
 
-  const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: auth[who], ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call: StaffApp['call'] = (...args) => t.call(...args);
 
   const create = async (who: string, payload: Record<string, unknown>): Promise<CuisineJson> => {
     const response = await call(who, 'POST', '/cuisines/', payload);

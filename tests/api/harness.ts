@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -158,3 +158,23 @@ export async function login(app: FastifyInstance, username: string, password = '
 }
 
 export const bearer = (session: LoginResponse) => ({ authorization: `Bearer ${session.jwtToken}` });
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface StaffApp extends TestApp {
+  ids: Awaited<ReturnType<typeof seedRoles>>;
+  auth: Record<string, { authorization: string }>;
+  /** A JSON call to /api as one of the staff roles. */
+  call: (who: string, method: Method, url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+}
+
+/** A test app with one account of each role, logged in. */
+export async function openStaffApp(backend: Backend): Promise<StaffApp> {
+  const t = await openTestApp(backend);
+  const ids = await seedRoles(t.db);
+  const auth: Record<string, { authorization: string }> = {};
+  for (const who of ['admin', 'cityadmin', 'operator', 'owner'] as const) auth[who] = bearer(await login(t.app, who));
+  const call: StaffApp['call'] = (who, method, url, payload) =>
+    t.app.inject({ method, url: `/api${url}`, headers: auth[who], ...(payload === undefined ? {} : { payload: payload as object }) });
+  return { ...t, ids, auth, call };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES } from '../../src/domain';
-import { backends, bearer, login, openTestApp, seedRoles, type TestApp } from './harness';
+import { backends, openStaffApp, type StaffApp } from './harness';
 
 /** The smallest PNG there is: one transparent pixel. */
 export const PIXEL_PNG = Buffer.from(
@@ -25,14 +25,13 @@ export function multipart(files: { field: string; name: string; type: string; da
 }
 
 describe.each(backends)('photos on %s', (backend) => {
-  let t: TestApp;
-  let ids: Awaited<ReturnType<typeof seedRoles>>;
-  const auth: Record<string, { authorization: string }> = {};
+  let t: StaffApp;
+  let ids: StaffApp['ids'];
+  let auth: StaffApp['auth'];
 
   beforeAll(async () => {
-    t = await openTestApp(backend);
-    ids = await seedRoles(t.db);
-    for (const name of ['admin', 'cityadmin', 'operator', 'owner']) auth[name] = bearer(await login(t.app, name));
+    t = await openStaffApp(backend);
+    ({ ids, auth } = t);
   });
   afterAll(async () => t?.close());
 

@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITY_CONFIG_KEYS } from '../../src/domain';
-import { backends, bearer, createCity, login, openTestApp, seedRoles, type TestApp } from './harness';
+import { backends, createCity, openStaffApp, type StaffApp } from './harness';
 
 describe.each(backends)('settings checks and global settings on %s', (backend) => {
-  let t: TestApp;
-  let ids: Awaited<ReturnType<typeof seedRoles>>;
-  const auth: Record<string, { authorization: string }> = {};
+  let t: StaffApp;
+  let ids: StaffApp['ids'];
 
   beforeAll(async () => {
-    t = await openTestApp(backend);
-    ids = await seedRoles(t.db);
-    for (const name of ['admin', 'cityadmin', 'operator', 'owner']) auth[name] = bearer(await login(t.app, name));
+    t = await openStaffApp(backend);
+    ({ ids } = t);
   });
   afterAll(async () => t?.close());
 
-  const call = (who: string, method: 'GET' | 'PUT', url: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: auth[who], ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call: StaffApp['call'] = (...args) => t.call(...args);
 
   it('lists the missing global settings until an admin fills them in', async () => {
     expect((await call('admin', 'GET', '/superadmin/checkGlobalSettings')).json()).toEqual(['publicUrl', 'webhookSecret']);

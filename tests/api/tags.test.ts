@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, bearer, login, openTestApp, seedRoles, type TestApp } from './harness';
+import { backends, openStaffApp, type StaffApp } from './harness';
 
 describe.each(backends)('tags on %s', (backend) => {
-  let t: TestApp;
-  let ids: Awaited<ReturnType<typeof seedRoles>>;
-  const auth: Record<string, { authorization: string }> = {};
+  let t: StaffApp;
+  let ids: StaffApp['ids'];
+  let auth: StaffApp['auth'];
 
   beforeAll(async () => {
-    t = await openTestApp(backend);
-    ids = await seedRoles(t.db);
-    for (const name of ['admin', 'cityadmin', 'operator', 'owner']) auth[name] = bearer(await login(t.app, name));
+    t = await openStaffApp(backend);
+    ({ ids, auth } = t);
   });
   afterAll(async () => t?.close());
 
-  const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: auth[who], ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call: StaffApp['call'] = (...args) => t.call(...args);
 
   it('an admin creates, reads, renames and deletes a tag in any city', async () => {
     const created = await call('admin', 'POST', '/tags', { name: 'Spicy', name_ru: 'Острое', cityId: ids.otherCityId });

@@ -1,0 +1,95 @@
+import type { CreateParams, GetOneParams, Identifier, RaRecord, UpdateParams } from 'react-admin';
+import { CITY_CONFIG_KEYS, CONFIG_FIELD, can, configKeysFor, type CityConfig } from '../../domain';
+import { sessionUser } from '../authProvider';
+import { getJson, listResult, pick, sendJson, type ResourceHandlers } from '../rest';
+
+type Pair = { key: string; value: string };
+
+const CITY_FIELDS = ['name', 'name_ru', 'chatname', 'currency', 'active'] as const;
+
+const toConfig = (pairs: Pair[]): CityConfig => Object.fromEntries(pairs.map((p) => [p.key, p.value]));
+
+/**
+ * The form's config as the API's pairs: every key the role may write, so that saving the form
+ * saves the whole block (an untouched toggle is 'false', an empty input ''), nulls as ''.
+ */
+const toPairs = (config: Record<string, unknown> | undefined): Pair[] => {
+  const user = sessionUser();
+  const writable = user ? configKeysFor(user.roleId) : [];
+  return writable.map((key) => {
+    const value = config?.[key];
+    const empty = CONFIG_FIELD[key].input === 'toggle' ? 'false' : '';
+    return { key, value: value == null || value === '' ? empty : String(value) };
+  });
+};
+
+const readConfig = (cityId: Identifier) => getJson<Pair[]>(`/config/${cityId}`).then(toConfig);
+const writeConfig = async (cityId: Identifier, config: Record<string, unknown> | undefined) => {
+  const pairs = toPairs(config);
+  return pairs.length ? toConfig(await sendJson<Pair[]>('PUT', `/config/${cityId}`, pairs)) : readConfig(cityId);
+};
+
+/** Every config key present in the form, so that inputs start controlled. */
+const fullConfig = (config: CityConfig): Record<string, string> =>
+  Object.fromEntries(CITY_CONFIG_KEYS.filter((key) => config[key] !== undefined).map((key) => [key, config[key] ?? '']));
+
+/** A city with its config under `config`: the city form edits both and saves both. */
+export const cities: ResourceHandlers = {
+  async getList(_resource, params) {
+    return listResult(await getJson<RaRecord[]>('/cities'), params);
+  },
+  async getOne(_resource: string, params: GetOneParams) {
+    const user = sessionUser();
+    const [city, config] = await Promise.all([
+      getJson<RaRecord>(`/cities/${params.id}`),
+      user && can(user.roleId, 'cityConfig', 'show') ? readConfig(params.id) : Promise.resolve({}),
+    ]);
+    return { data: { ...city, config: fullConfig(config) } };
+  },
+  async getMany(_resource, params) {
+    const all = await getJson<RaRecord[]>('/cities');
+    return { data: all.filter((city) => params.ids.includes(city.id)) };
+  },
+  async create(_resource: string, params: CreateParams) {
+    const city = await sendJson<RaRecord>('POST', '/cities', pick(params.data, CITY_FIELDS));
+    const config = await writeConfig(city.id, params.data.config as Record<string, unknown> | undefined);
+    return { data: { ...city, config: fullConfig(config) } };
+  },
+  async update(_resource: string, params: UpdateParams) {
+    const city = await sendJson<RaRecord>('PUT', `/cities/${params.id}`, pick(params.data, CITY_FIELDS));
+    const config = await writeConfig(params.id, params.data.config as Record<string, unknown> | undefined);
+    return { data: { ...city, config: fullConfig(config) } };
+  },
+  async delete(_resource, params) {
+    await sendJson('DELETE', `/cities/${params.id}`);
+    return { data: params.previousData ?? { id: params.id } };
+  },
+} as ResourceHandlers;
+
+/** The operator's reduced city form: only the config, by city id. */
+export const cityConfig: ResourceHandlers = {
+  async getOne(_resource: string, params: GetOneParams) {
+    return { data: { id: params.id, config: fullConfig(await readConfig(params.id)) } };
+  },
+  async update(_resource: string, params: UpdateParams) {
+    const config = await writeConfig(params.id, params.data.config as Record<string, unknown> | undefined);
+    return { data: { id: params.id, config: fullConfig(config) } };
+  },
+} as ResourceHandlers;
+
+/** The service-wide settings, one record with id 'global'. */
+export const globalSettings: ResourceHandlers = {
+  async getOne() {
+    return { data: { id: 'global', ...(await getJson<Record<string, string>>('/superadmin/globalSettings')) } };
+  },
+  async update(_resource: string, params: UpdateParams) {
+    const saved = await sendJson<Record<string, string>>('PUT', '/superadmin/globalSettings', pick(params.data, ['publicUrl', 'webhookSecret']));
+    return { data: { id: 'global', ...saved } };
+  },
+} as ResourceHandlers;
+
+/** The settings checks an admin sees after login. */
+export const settingsChecks = {
+  missingGlobalSettings: () => getJson<string[]>('/superadmin/checkGlobalSettings'),
+  missingCityConfig: () => getJson<Record<string, string[]>>('/superadmin/checkCitiesConfigs'),
+};

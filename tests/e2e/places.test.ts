@@ -105,7 +105,7 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     await page.goto(`${server.url}/#/tags`);
     await page.getByText('Gluten free').first().waitFor();
     // No city picker: a city admin sees their own city.
-    await expect(page.locator('[data-source="cityId"], #cityId').count()).resolves.toBe(0);
+    await expect(page.locator('.ra-input-cityId').count()).resolves.toBe(0);
     await page.getByRole('link', { name: /create/i }).first().click();
     await page.waitForURL(/#\/tag$/);
     await input(page, 'name').fill('Kids');
@@ -136,7 +136,7 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     await page.getByText('Pizza').first().waitFor();
     await page.getByRole('link', { name: /create/i }).first().click();
     await page.waitForURL(/#\/cuisines\/add$/);
-    await expect(page.locator('[data-source="cityId"], #cityId').count()).resolves.toBe(0);
+    await expect(page.locator('.ra-input-cityId').count()).resolves.toBe(0);
     await input(page, 'name').fill('Thai');
     await input(page, 'name_ru').fill('Тайская');
     await input(page, 'position').fill('9');
@@ -203,6 +203,47 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
       undefined,
       { timeout: 5000 },
     );
+    await page.context().close();
+  });
+  it('an admin adds a bot to a city, sees its endpoint, and deletes it after confirming', async () => {
+    const page = await newPage();
+    await logIn(page, server.url, 'admin');
+    await page.waitForURL(/#\/$/);
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('backoffice.session') ?? '{}') as { jwtToken: string }).jwtToken);
+    const city = await page.evaluate(async (bearer) => {
+      const response = await fetch('/api/cities', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Braga', currency: 'EUR' }),
+      });
+      return (await response.json()) as { id: number };
+    }, token);
+
+    await page.goto(`${server.url}/#/bots/add`);
+    await input(page, 'botToken').fill('7123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw');
+    await page.locator('.ra-input-cityId [role="combobox"]').click();
+    await page.getByRole('option', { name: 'Braga' }).click();
+    await save(page);
+    await page.waitForURL(/#\/bots\/\d+$/);
+    const botId = Number(/bots\/(\d+)$/.exec(page.url())?.[1]);
+    await expect(page.getByTestId('bot-endpoint').inputValue()).resolves.toMatch(new RegExp(`^http://localhost:\\d+/webhook/${botId}$`));
+
+    // The list never shows the token in full.
+    await page.goto(`${server.url}/#/bots`);
+    await page.locator('table').getByText('Braga').first().waitFor();
+    await expect(page.getByText('AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw').count()).resolves.toBe(0);
+
+    await page.goto(`${server.url}/#/bots/${botId}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/#\/bots$/);
+    // (A settings toast may still name Braga; the table must not.)
+    await expect.poll(() => page.locator('table').getByText('Braga').count(), { timeout: 10_000 }).toBe(0);
+    expect(city.id).toBeGreaterThan(0);
+
+    // Unlike a city admin, an admin picks the city of the tags list.
+    await page.goto(`${server.url}/#/tags`);
+    await page.locator('.ra-input-cityId').first().waitFor();
     await page.context().close();
   });
 });

@@ -1,38 +1,18 @@
 import {
   BooleanField,
-  CreateButton,
   Datagrid,
   EditButton,
-  List,
-  Loading,
   NumberField,
   TextField,
-  TopToolbar,
-  useCanAccess,
 } from 'react-admin';
-import { useCityListProps } from '../common/CityInputs';
+import { CityScopedList, CreateAction } from '../common/CityScopedList';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { CUISINE_CREATE_PATH, cuisineEditPath, type Cuisine } from './paths';
 
-const CuisineActions = () => {
-  const { canAccess } = useCanAccess({ resource: 'cuisines', action: 'create' });
-  return <TopToolbar>{canAccess ? <CreateButton to={CUISINE_CREATE_PATH} /> : null}</TopToolbar>;
-};
-
 /** /cuisines: an admin sees one city or all of them, everyone else their own city. */
 export const CuisineList = () => {
-  const city = useCityListProps({ allowAll: true });
-  if (!city.ready) return <Loading />;
   return (
-    <List
-      filters={city.filters}
-      filter={city.filter}
-      filterDefaultValues={city.filterDefaultValues}
-      actions={<CuisineActions />}
-      sort={{ field: 'position', order: 'ASC' }}
-      empty={false}
-      perPage={50}
-    >
+    <CityScopedList allowAll actions={<CreateAction to={CUISINE_CREATE_PATH} />} sort={{ field: 'position', order: 'ASC' }}>
       <ResponsiveList<Cuisine>
         primary={(cuisine) => cuisine.name}
         secondary={(cuisine) => [cuisine.name_ru, cuisine.city?.name].filter(Boolean).join(' · ')}
@@ -48,6 +28,6 @@ export const CuisineList = () => {
           </Datagrid>
         }
       />
-    </List>
+    </CityScopedList>
   );
 };

@@ -1,6 +1,6 @@
-import { CreateButton, List, Loading, TopToolbar, useCanAccess, useGetOne, useListContext, useTranslate } from 'react-admin';
+import { CreateButton, List, TopToolbar, useCanAccess, useGetOne, useListContext, useTranslate } from 'react-admin';
 import { NotFound } from '../../layout/NotFound';
-import { useCityListProps } from '../common/CityInputs';
+import { CityScopedList } from '../common/CityScopedList';
 import { useSession } from '../common/useSession';
 import { DistrictRows } from './DistrictRows';
 import { districtCreatePath, useCityIdParam } from './paths';
@@ -43,19 +43,9 @@ export const CityDistrictList = () => {
 
 /** react-admin's own /districts: an admin picks the city, everyone else sees their own. */
 export const DistrictList = () => {
-  const city = useCityListProps();
-  if (!city.ready) return <Loading />;
   return (
-    <List
-      filters={city.filters}
-      filter={city.filter}
-      filterDefaultValues={city.filterDefaultValues}
-      actions={<DistrictActions />}
-      sort={{ field: 'name', order: 'ASC' }}
-      empty={false}
-      perPage={50}
-    >
+    <CityScopedList actions={<DistrictActions />} sort={{ field: 'name', order: 'ASC' }}>
       <DistrictRows />
-    </List>
+    </CityScopedList>
   );
 };

@@ -38,6 +38,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ? { level: 'info' } : false,
     trustProxy: true,
+    // `POST /cities/` and `POST /cities` are the same call (the spec writes both).
+    routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
   });

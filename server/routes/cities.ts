@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import {
   can,
   citySchema,
   configKeysFor,
   isCityConfigKey,
-  Role,
+  worksInEveryCity,
   validateConfig,
   type SessionUser,
 } from '../../src/domain';
@@ -13,7 +13,16 @@ import { currentUser, requireCan } from '../auth/authorize';
 import { newAuthKey } from '../auth/password';
 import type { CitiesTable } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { assertCityVisible, assertCityWritable, bodyObject, idParam, listReferences, validBody, type RouteDeps } from './common';
+import {
+  assertCityVisible,
+  assertCityWritable,
+  bodyObject,
+  countReferences,
+  idParam,
+  validBody,
+  type Reference,
+  type RouteDeps,
+} from './common';
 
 type CityRow = Selectable<CitiesTable>;
 
@@ -28,6 +37,17 @@ export const toCity = (row: CityRow, user: SessionUser) => ({
   ...(can(user.roleId, 'cities', 'edit') ? { authKey: row.auth_key } : {}),
 });
 
+/** What keeps a city from being deleted. */
+const CITY_REFERENCES: readonly Reference[] = [
+  ['restaurants', 'restaurants', 'city_id'],
+  ['districts', 'districts', 'city_id'],
+  ['bots', 'bots', 'city_id'],
+  ['users', 'users', 'city_id'],
+  ['orders', 'orders', 'city_id'],
+  ['tags', 'tags', 'city_id'],
+  ['cuisines', 'cuisines', 'city_id'],
+];
+
 /** Cities and their key-value config (spec section 7, Cities, districts, config). */
 export const cityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
   const load = async (id: number) => {
@@ -39,7 +59,7 @@ export const cityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => 
   app.get('/cities', { preHandler: requireCan('cities', 'list') }, async (request) => {
     const user = currentUser(request);
     let query = db.selectFrom('cities').selectAll().orderBy('name');
-    if (user.roleId !== Role.ADMIN) query = query.where('id', '=', user.cityId ?? -1);
+    if (!worksInEveryCity(user)) query = query.where('id', '=', user.cityId ?? -1);
     return (await query.execute()).map((row) => toCity(row, user));
   });
 
@@ -50,7 +70,7 @@ export const cityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => 
     return toCity(await load(id), user);
   });
 
-  const create = async (request: FastifyRequest) => {
+  app.post('/cities', { preHandler: requireCan('cities', 'create') }, async (request, reply) => {
     const user = currentUser(request);
     const body = validBody(bodyObject(request), citySchema);
     const row = await db
@@ -65,15 +85,9 @@ export const cityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => 
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    reply.status(201);
     return toCity(row, user);
-  };
-  for (const path of ['/cities', '/cities/']) {
-    app.post(path, { preHandler: requireCan('cities', 'create') }, async (request, reply) => {
-      const city = await create(request);
-      reply.status(201);
-      return city;
-    });
-  }
+  });
 
   app.put('/cities/:id', { preHandler: requireCan('cities', 'edit') }, async (request) => {
     const user = currentUser(request);
@@ -99,18 +113,7 @@ export const cityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => 
   app.delete('/cities/:id', { preHandler: requireCan('cities', 'delete') }, async (request) => {
     const user = currentUser(request);
     const city = await load(idParam(request));
-    const counts = await db
-      .selectNoFrom((eb) => [
-        eb.selectFrom('restaurants').select(eb.fn.countAll<number>().as('n')).where('city_id', '=', city.id).as('restaurants'),
-        eb.selectFrom('districts').select(eb.fn.countAll<number>().as('n')).where('city_id', '=', city.id).as('districts'),
-        eb.selectFrom('bots').select(eb.fn.countAll<number>().as('n')).where('city_id', '=', city.id).as('bots'),
-        eb.selectFrom('users').select(eb.fn.countAll<number>().as('n')).where('city_id', '=', city.id).as('users'),
-        eb.selectFrom('orders').select(eb.fn.countAll<number>().as('n')).where('city_id', '=', city.id).as('orders'),
-        eb.selectFrom('tags').select(eb.fn.countAll<number>().as('n')).where('city_id', '=', city.id).as('tags'),
-        eb.selectFrom('cuisines').select(eb.fn.countAll<number>().as('n')).where('city_id', '=', city.id).as('cuisines'),
-      ])
-      .executeTakeFirstOrThrow();
-    const used = listReferences(Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])));
+    const used = await countReferences(db, city.id, CITY_REFERENCES);
     if (used) throw conflict(`${city.name} cannot be deleted: it still has ${used}. Move or delete them first.`);
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('city_configs').where('city_id', '=', city.id).execute();

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import { Role, validate, worksInCity, type Schema, type SessionUser, type ValidateOptions } from '../../src/domain';
+import { sql, type Kysely } from 'kysely';
+import { validate, worksInCity, worksInEveryCity, type Schema, type SessionUser, type ValidateOptions } from '../../src/domain';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { MessengerGateway } from '../messenger/gateway';
@@ -75,7 +75,7 @@ export function assertCityWritable(user: SessionUser, cityId: number | null | un
  * their own (which the form does not ask them for).
  */
 export function withOwnCity(user: SessionUser, body: Record<string, unknown>): Record<string, unknown> {
-  return body.cityId === undefined && user.cityId != null && user.roleId !== Role.ADMIN ? { ...body, cityId: user.cityId } : body;
+  return body.cityId === undefined && user.cityId != null && !worksInEveryCity(user) ? { ...body, cityId: user.cityId } : body;
 }
 
 export async function cityExists(db: Kysely<Database>, cityId: number): Promise<boolean> {
@@ -85,6 +85,38 @@ export async function cityExists(db: Kysely<Database>, cityId: number): Promise<
 /** A 400 on the cityId field when the city does not exist (a 404 would name the wrong thing). */
 export async function assertCityExists(db: Kysely<Database>, cityId: number): Promise<void> {
   if (!(await cityExists(db, cityId))) throw badRequest('cityId: no such city', [{ field: 'cityId', message: 'no such city' }]);
+}
+
+/**
+ * The body of a new row that belongs to a city (tag, cuisine, district): checked against its
+ * schema, in the user's own city unless they name one, a city they work in, and one that exists.
+ */
+export async function newCityRow(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  user: SessionUser,
+  schema: Schema,
+): Promise<{ body: Record<string, unknown>; cityId: number }> {
+  const body = validBody(withOwnCity(user, bodyObject(request)), schema);
+  const cityId = body.cityId as number;
+  assertCityWritable(user, cityId);
+  await assertCityExists(db, cityId);
+  return { body, cityId };
+}
+
+/** What may still refer to a row: a label for the message, and the table and column that hold its id. */
+export type Reference = readonly [what: string, table: keyof Database & string, column: string];
+
+/** "1 restaurant, 2 orders": what still refers to row `id`, in one query; '' when nothing does. */
+export async function countReferences(db: Kysely<Database>, id: number, references: readonly Reference[]): Promise<string> {
+  const row = (await db
+    .selectNoFrom(
+      references.map(([what, table, column]) =>
+        sql<number>`(SELECT count(*) FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id})`.as(what),
+      ),
+    )
+    .executeTakeFirstOrThrow()) as Record<string, unknown>;
+  return listReferences(Object.fromEntries(references.map(([what]) => [what, Number(row[what])])));
 }
 
 /** "2 restaurants, 1 district": the parts of a 409 that say what still refers to a row. */

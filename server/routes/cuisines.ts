@@ -1,22 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Selectable } from 'kysely';
-import { cuisineSchema, scopeOf, type SessionUser } from '../../src/domain';
+import { cuisineSchema, worksInEveryCity, type SessionUser } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
 import type { CuisinesTable } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import {
-  assertCityExists,
   assertCityVisible,
   assertCityWritable,
   bodyObject,
+  checkCityMove,
+  countReferences,
   idParam,
-  listReferences,
+  nameChanges,
+  newCityRow,
   optionalIdParam,
   validBody,
-  withOwnCity,
   type RouteDeps,
-  checkCityMove,
-  nameChanges,
 } from './common';
 
 type CuisineRow = Pick<Selectable<CuisinesTable>, 'id' | 'name' | 'name_ru' | 'position' | 'enabled' | 'city_id'> & {
@@ -74,19 +73,12 @@ export const cuisineRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) 
       assertCityVisible(user, asked);
       return asked;
     }
-    if (scopeOf(user).kind === 'all') return null;
+    if (worksInEveryCity(user)) return null;
     return user.cityId ?? 'none';
   };
 
   /** What still refers to a cuisine: the restaurants filed under it. */
-  const references = async (cuisineId: number): Promise<string> => {
-    const { n } = await db
-      .selectFrom('restaurant_cuisines')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('cuisine_id', '=', cuisineId)
-      .executeTakeFirstOrThrow();
-    return listReferences({ restaurants: Number(n) });
-  };
+  const references = (cuisineId: number) => countReferences(db, cuisineId, [['restaurants', 'restaurant_cuisines', 'cuisine_id']]);
 
   app.get('/cuisines', { preHandler: requireCan('cuisines', 'list') }, async (request) => {
     const cityId = listedCity(currentUser(request), optionalIdParam(request, 'cityId'));
@@ -105,28 +97,22 @@ export const cuisineRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) 
     return toCuisine(row);
   });
 
-  for (const path of ['/cuisines', '/cuisines/']) {
-    app.post(path, { preHandler: requireCan('cuisines', 'create') }, async (request, reply) => {
-      const user = currentUser(request);
-      const body = validBody(withOwnCity(user, bodyObject(request)), cuisineSchema);
-      const cityId = body.cityId as number;
-      assertCityWritable(user, cityId);
-      await assertCityExists(db, cityId);
-      const { id } = await db
-        .insertInto('cuisines')
-        .values({
-          city_id: cityId,
-          name: (body.name as string).trim(),
-          name_ru: (body.name_ru as string | null | undefined) ?? '',
-          position: positionOf(body.position),
-          enabled: enabledOf(body.enabled),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      reply.status(201);
-      return toCuisine(await load(id));
-    });
-  }
+  app.post('/cuisines', { preHandler: requireCan('cuisines', 'create') }, async (request, reply) => {
+    const { body, cityId } = await newCityRow(db, request, currentUser(request), cuisineSchema);
+    const { id } = await db
+      .insertInto('cuisines')
+      .values({
+        city_id: cityId,
+        name: (body.name as string).trim(),
+        name_ru: (body.name_ru as string | null | undefined) ?? '',
+        position: positionOf(body.position),
+        enabled: enabledOf(body.enabled),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    reply.status(201);
+    return toCuisine(await load(id));
+  });
 
   app.put('/cuisines/:id', { preHandler: requireCan('cuisines', 'edit') }, async (request) => {
     const user = currentUser(request);

@@ -5,17 +5,16 @@ import { currentUser, requireCan } from '../auth/authorize';
 import type { DistrictsTable } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import {
-  assertCityExists,
   assertCityVisible,
   assertCityWritable,
   bodyObject,
-  idParam,
-  listReferences,
-  validBody,
-  withOwnCity,
-  type RouteDeps,
   checkCityMove,
+  countReferences,
+  idParam,
   nameChanges,
+  newCityRow,
+  validBody,
+  type RouteDeps,
 } from './common';
 
 type DistrictRow = Pick<Selectable<DistrictsTable>, 'id' | 'name' | 'name_ru' | 'city_id'>;
@@ -33,39 +32,26 @@ export const districtRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db })
   };
 
   /** What still points at a district: restaurants' delivery prices, restaurants and orders. */
-  const references = async (districtId: number): Promise<string> => {
-    const counts = await db
-      .selectNoFrom((eb) => [
-        eb
-          .selectFrom('district_restaurants')
-          .select(eb.fn.countAll<number>().as('n'))
-          .where('district_id', '=', districtId)
-          .as('restaurant delivery prices'),
-        eb.selectFrom('restaurants').select(eb.fn.countAll<number>().as('n')).where('district_id', '=', districtId).as('restaurants'),
-        eb.selectFrom('orders').select(eb.fn.countAll<number>().as('n')).where('district_id', '=', districtId).as('orders'),
-      ])
-      .executeTakeFirstOrThrow();
-    return listReferences(Object.fromEntries(Object.entries(counts).map(([what, n]) => [what, Number(n)])));
-  };
+  const references = (districtId: number) =>
+    countReferences(db, districtId, [
+      ['restaurant delivery prices', 'district_restaurants', 'district_id'],
+      ['restaurants', 'restaurants', 'district_id'],
+      ['orders', 'orders', 'district_id'],
+    ]);
+  const cityDistricts = (cityId: number) =>
+    db.selectFrom('districts').select(columns).where('city_id', '=', cityId).orderBy('name').orderBy('id').execute();
 
   app.get('/cities/:cityId/districts', { preHandler: requireCan('districts', 'list') }, async (request) => {
     const cityId = idParam(request, 'cityId');
     assertCityVisible(currentUser(request), cityId);
-    const rows = await db.selectFrom('districts').select(columns).where('city_id', '=', cityId).orderBy('name').orderBy('id').execute();
-    return rows.map(toDistrict);
+    return (await cityDistricts(cityId)).map(toDistrict);
   });
 
   /** The short form the restaurant form uses for its delivery prices. */
   app.get('/districts/plain/:cityId', { preHandler: requireCan('districts', 'list') }, async (request) => {
     const cityId = idParam(request, 'cityId');
     assertCityVisible(currentUser(request), cityId);
-    return db
-      .selectFrom('districts')
-      .select(['id', 'name', 'name_ru'])
-      .where('city_id', '=', cityId)
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
+    return (await cityDistricts(cityId)).map(({ id, name, name_ru }) => ({ id, name, name_ru }));
   });
 
   app.get('/districts/:id', { preHandler: requireCan('districts', 'show') }, async (request) => {
@@ -74,22 +60,16 @@ export const districtRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db })
     return toDistrict(row);
   });
 
-  for (const path of ['/districts', '/districts/']) {
-    app.post(path, { preHandler: requireCan('districts', 'create') }, async (request, reply) => {
-      const user = currentUser(request);
-      const body = validBody(withOwnCity(user, bodyObject(request)), districtSchema);
-      const cityId = body.cityId as number;
-      assertCityWritable(user, cityId);
-      await assertCityExists(db, cityId);
-      const row = await db
-        .insertInto('districts')
-        .values({ city_id: cityId, name: (body.name as string).trim(), name_ru: (body.name_ru as string | undefined) ?? '' })
-        .returning(columns)
-        .executeTakeFirstOrThrow();
-      reply.status(201);
-      return toDistrict(row);
-    });
-  }
+  app.post('/districts', { preHandler: requireCan('districts', 'create') }, async (request, reply) => {
+    const { body, cityId } = await newCityRow(db, request, currentUser(request), districtSchema);
+    const row = await db
+      .insertInto('districts')
+      .values({ city_id: cityId, name: (body.name as string).trim(), name_ru: (body.name_ru as string | undefined) ?? '' })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    reply.status(201);
+    return toDistrict(row);
+  });
 
   app.put('/districts/:id', { preHandler: requireCan('districts', 'edit') }, async (request) => {
     const user = currentUser(request);

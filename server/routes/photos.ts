@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { FILE_ID_PATTERN, PHOTO_MAX_BYTES, Role } from '../../src/domain';
+import { FILE_ID_PATTERN, PHOTO_MAX_BYTES, worksInEveryCity } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
 import { badRequest, notFound } from '../errors';
 import { assertCityExists, assertCityVisible, assertCityWritable, optionalIdParam, type RouteDeps } from './common';
@@ -29,7 +29,7 @@ export const photoRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, mess
     const user = currentUser(request);
     if (!request.isMultipart()) throw badRequest('Send the photos as multipart/form-data fields photo_0, photo_1, ...');
     const asked = optionalIdParam(request, 'cityId');
-    const cityId = asked ?? (user.roleId === Role.ADMIN ? null : user.cityId);
+    const cityId = asked ?? (worksInEveryCity(user) ? null : user.cityId);
     if (cityId !== null) {
       assertCityWritable(user, cityId);
       await assertCityExists(db, cityId);

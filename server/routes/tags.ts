@@ -5,15 +5,14 @@ import { currentUser, requireCan } from '../auth/authorize';
 import type { TagsTable } from '../db/schema';
 import { notFound } from '../errors';
 import {
-  assertCityExists,
   assertCityVisible,
   assertCityWritable,
   bodyObject,
   checkCityMove,
   idParam,
   nameChanges,
+  newCityRow,
   validBody,
-  withOwnCity,
   type RouteDeps,
 } from './common';
 
@@ -45,11 +44,7 @@ export const tagRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
   });
 
   app.post('/tags', { preHandler: requireCan('tags', 'create') }, async (request, reply) => {
-    const user = currentUser(request);
-    const body = validBody(withOwnCity(user, bodyObject(request)), tagSchema);
-    const cityId = body.cityId as number;
-    assertCityWritable(user, cityId);
-    await assertCityExists(db, cityId);
+    const { body, cityId } = await newCityRow(db, request, currentUser(request), tagSchema);
     const row = await db
       .insertInto('tags')
       .values({ city_id: cityId, name: body.name as string, name_ru: (body.name_ru as string | undefined) ?? '' })

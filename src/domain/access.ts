@@ -181,10 +181,16 @@ export const assignableRoles = (roleId: RoleId): RoleId[] => {
   }
 };
 
+/** Admins work in every city; everyone else in one (or none). */
+export const worksInEveryCity = (user: Pick<SessionUser, 'roleId' | 'cityId' | 'restaurantId'>): boolean =>
+  scopeOf(user).kind === 'all';
+
 /**
  * A city's reference data (districts, tags, cuisines, config) belongs to everyone who works
  * in that city: admins work in every city, the others in their own (an owner in the city of
  * their restaurant).
  */
-export const worksInCity = (user: Pick<SessionUser, 'roleId' | 'cityId'>, cityId: number | null | undefined): boolean =>
-  user.roleId === Role.ADMIN || (cityId != null && user.cityId === cityId);
+export const worksInCity = (
+  user: Pick<SessionUser, 'roleId' | 'cityId' | 'restaurantId'>,
+  cityId: number | null | undefined,
+): boolean => worksInEveryCity(user) || (cityId != null && user.cityId === cityId);

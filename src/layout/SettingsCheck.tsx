@@ -21,13 +21,14 @@ const SEEN_KEY = 'backoffice.settingsChecked';
  * per city that lacks config keys. All of them at once, each hiding after 20 s.
  */
 export const SettingsCheck = () => {
-  const { isAdmin } = useSession();
+  const session = useSession();
+  const checks = session.can('globalSettings', 'list');
   const translate = useTranslate();
   const [toasts, setToasts] = useState<Toast[]>([]);
 
   useEffect(() => {
     const token = readSession()?.jwtToken;
-    if (!isAdmin || !token || sessionStorage.getItem(SEEN_KEY) === token) return;
+    if (!checks || !token || sessionStorage.getItem(SEEN_KEY) === token) return;
     sessionStorage.setItem(SEEN_KEY, token);
     let timer: ReturnType<typeof setTimeout> | undefined;
     Promise.all([settingsChecks.missingGlobalSettings(), settingsChecks.missingCityConfig()])
@@ -41,7 +42,7 @@ export const SettingsCheck = () => {
       })
       .catch(() => sessionStorage.removeItem(SEEN_KEY));
     return () => clearTimeout(timer);
-  }, [isAdmin]);
+  }, [checks]);
 
   if (toasts.length === 0) return null;
   const close = (id: string) => setToasts((all) => all.filter((toast) => toast.id !== id));

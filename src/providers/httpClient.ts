@@ -28,6 +28,31 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
   raw?: boolean;
 }
 
+/** The Authorization header of the stored login, if any. */
+export const bearerAuthorization = (): string | null => {
+  const session = readSession();
+  return session ? `Bearer ${session.jwtToken}` : null;
+};
+
+/** A response body: its JSON, its text when it is not JSON, null when empty. */
+export const parseBody = (text: string): unknown => {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+/** An error answer as react-admin's HttpError, with the field errors where forms look for them. */
+export function apiError(status: number, statusText: string, json: unknown): HttpError {
+  const errorBody: ApiErrorBody = typeof json === 'object' && json !== null ? (json as ApiErrorBody) : {};
+  if (errorBody.details?.length) {
+    errorBody.errors = Object.fromEntries(errorBody.details.map((d) => [d.field, d.message]));
+  }
+  return new HttpError(errorBody.message || statusText || `HTTP ${status}`, status, errorBody);
+}
+
 /**
  * Every call of the browser goes through here: it adds the bearer token, reads the version
  * every response announces, and turns an error answer into react-admin's HttpError (whose
@@ -39,8 +64,8 @@ export async function apiFetch<T = unknown>(url: string, options: RequestOptions
   if (!raw) headers.set('Accept', 'application/json');
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
-  const session = anonymous ? null : readSession();
-  if (session) headers.set('Authorization', `Bearer ${session.jwtToken}`);
+  const authorization = anonymous ? null : bearerAuthorization();
+  if (authorization) headers.set('Authorization', authorization);
 
   const response = await fetch(new URL(url, window.location.origin), {
     ...init,
@@ -52,21 +77,7 @@ export async function apiFetch<T = unknown>(url: string, options: RequestOptions
   if (raw && response.ok) {
     return { status: response.status, headers: response.headers, json: null as T, blob: await response.blob() };
   }
-  const text = await response.text();
-  let json: unknown = null;
-  if (text) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = text;
-    }
-  }
-  if (!response.ok) {
-    const errorBody: ApiErrorBody = typeof json === 'object' && json !== null ? (json as ApiErrorBody) : {};
-    if (errorBody.details?.length) {
-      errorBody.errors = Object.fromEntries(errorBody.details.map((d) => [d.field, d.message]));
-    }
-    throw new HttpError(errorBody.message || response.statusText || `HTTP ${response.status}`, response.status, errorBody);
-  }
+  const json = parseBody(await response.text());
+  if (!response.ok) throw apiError(response.status, response.statusText, json);
   return { status: response.status, headers: response.headers, json: json as T };
 }

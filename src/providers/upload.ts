@@ -1,11 +1,12 @@
 import { HttpError } from 'react-admin';
 import { VERSION_HEADER } from '../domain';
-import { readSession } from './session';
+import { apiError, bearerAuthorization, parseBody } from './httpClient';
 import { noteServerVersion } from './versionNotice';
 
 /**
  * POST /api/photo with the files as photo_0, photo_1, ...; `onProgress` hears 0 to 100 as the
- * bytes go out (fetch cannot report upload progress, XMLHttpRequest can).
+ * bytes go out (fetch cannot report upload progress, XMLHttpRequest can). Bearer token, version
+ * check and errors as in apiFetch.
  */
 export function uploadPhotos(files: File[], cityId: number | null, onProgress: (percent: number) => void): Promise<string[]> {
   const form = new FormData();
@@ -15,26 +16,20 @@ export function uploadPhotos(files: File[], cityId: number | null, onProgress: (
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url.toString());
-    const session = readSession();
-    if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.jwtToken}`);
+    const authorization = bearerAuthorization();
+    if (authorization) xhr.setRequestHeader('Authorization', authorization);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
       noteServerVersion(xhr.getResponseHeader(VERSION_HEADER));
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
+      const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && Array.isArray(body)) {
         onProgress(100);
         resolve(body.map(String));
       } else {
-        const message = (body as { message?: string } | null)?.message ?? xhr.statusText;
-        reject(new HttpError(message || `HTTP ${xhr.status}`, xhr.status, body));
+        reject(apiError(xhr.status, xhr.statusText, body));
       }
     };
     xhr.onerror = () => reject(new HttpError('The server cannot be reached', 0));

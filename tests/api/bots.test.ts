@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newAuthKey } from '../../server/auth/password';
 import { maskBotToken, Role } from '../../src/domain';
-import { backends, bearer, createCity, login, openTestApp, seedRoles, type TestApp } from './harness';
+import { backends, createCity, openStaffApp, type FieldErrorCase, type StaffApp } from './harness';
 
 /** A token of the messenger's shape: the bot's numeric id, a colon and a 35-character secret. */
 const token = (n: number) => `${700000 + n}:AAH${'k'.repeat(28)}-${String(n).padStart(3, '0')}`;
@@ -15,15 +15,14 @@ interface Bot {
 }
 
 describe.each(backends)('bots on %s', (backend) => {
-  let t: TestApp;
-  let ids: Awaited<ReturnType<typeof seedRoles>>;
-  const auth: Record<string, { authorization: string }> = {};
+  let t: StaffApp;
+  let ids: StaffApp['ids'];
+  let auth: StaffApp['auth'];
   const cityName = new Map<number, string>();
 
   beforeAll(async () => {
-    t = await openTestApp(backend);
-    ids = await seedRoles(t.db);
-    for (const name of ['admin', 'cityadmin', 'operator', 'owner']) auth[name] = bearer(await login(t.app, name));
+    t = await openStaffApp(backend);
+    ({ ids, auth } = t);
     for (const city of await t.db.selectFrom('cities').select(['id', 'name']).execute()) cityName.set(city.id, city.name);
   });
   afterAll(async () => t?.close());
@@ -33,8 +32,7 @@ describe.each(backends)('bots on %s', (backend) => {
     await t.db.deleteFrom('global_settings').execute();
   });
 
-  const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: auth[who], ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call: StaffApp['call'] = (...args) => t.call(...args);
 
   const create = async (cityId: number, n: number): Promise<Bot> => {
     const response = await call('admin', 'POST', '/bots', { botToken: token(n), cityId });
@@ -160,7 +158,7 @@ describe.each(backends)('bots on %s', (backend) => {
 
   it('rejects each invalid field with its message and writes nothing', async () => {
     const botTokenMessage = 'must look like 123456789:ABC… (the token the messenger gave the bot)';
-    const cases: [unknown, string, string][] = [
+    const cases: FieldErrorCase[] = [
       [{ cityId: ids.cityId }, 'botToken', 'Required'],
       [{ botToken: '', cityId: ids.cityId }, 'botToken', 'Required'],
       [{ botToken: null, cityId: ids.cityId }, 'botToken', 'Required'],
@@ -175,11 +173,7 @@ describe.each(backends)('bots on %s', (backend) => {
       [{ botToken: token(61), cityId: 2.5 }, 'cityId', 'must be a whole number'],
       [{ botToken: token(61), cityId: 999999 }, 'cityId', 'no such city'],
     ];
-    for (const [payload, field, message] of cases) {
-      const response = await call('admin', 'POST', '/bots', payload);
-      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().details, JSON.stringify(payload)).toContainEqual({ field, message });
-    }
+    await t.expectFieldErrors('POST', '/bots', cases);
     expect((await call('admin', 'GET', '/bots')).json()).toEqual([]);
 
     const bot = await create(ids.cityId, 62);

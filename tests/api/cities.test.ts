@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITY_CONFIG_KEYS, OPERATOR_CONFIG_KEYS, PAYMENT_CONFIG_KEYS } from '../../src/domain';
-import { backends, createRestaurant, openStaffApp, type StaffApp } from './harness';
+import { backends, createRestaurant, openStaffApp, type StaffApp, type FieldErrorCase } from './harness';
 
 describe.each(backends)('cities and city config on %s', (backend) => {
   let t: StaffApp;
@@ -50,7 +50,7 @@ describe.each(backends)('cities and city config on %s', (backend) => {
   });
 
   it('rejects each invalid city field with its message', async () => {
-    const cases: [unknown, string, string][] = [
+    const cases: FieldErrorCase[] = [
       [{ currency: 'EUR' }, 'name', 'Required'],
       [{ name: 'x'.repeat(256), currency: 'EUR' }, 'name', 'must be less than 256 symbols'],
       [{ name: 'A', currency: 'euro' }, 'currency', 'must be a three-letter currency code, such as EUR'],
@@ -58,11 +58,7 @@ describe.each(backends)('cities and city config on %s', (backend) => {
       [{ name: 'A', currency: 'EUR', active: 'yes' }, 'active', 'must be yes or no'],
       [{ name: 'A', currency: 'EUR', chatname: 5 }, 'chatname', 'must be text'],
     ];
-    for (const [payload, field, message] of cases) {
-      const response = await call('admin', 'POST', '/cities', payload);
-      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().details).toContainEqual({ field, message });
-    }
+    await t.expectFieldErrors('POST', '/cities', cases);
     expect((await call('admin', 'PUT', `/cities/${ids.cityId}`, { name: '' })).statusCode).toBe(400);
     expect((await call('admin', 'PUT', `/cities/abc`, { name: 'x' })).statusCode).toBe(400);
     const raw = await t.app.inject({ method: 'POST', url: '/api/cities', headers: { ...auth.admin, 'content-type': 'application/json' }, payload: '{' });
@@ -116,11 +112,11 @@ describe.each(backends)('cities and city config on %s', (backend) => {
       ['noSuchKey', '1', 'is not a known field'],
       ['exchangeRate', '-5', 'must be at least 0'],
     ];
-    for (const [key, value, message] of cases) {
-      const response = await call('admin', 'PUT', `/config/${ids.cityId}`, [{ key: 'showOpenNow', value: 'true' }, { key, value }]);
-      expect(response.statusCode, `${key}=${value}`).toBe(400);
-      expect(response.json().details).toContainEqual({ field: key, message });
-    }
+    await t.expectFieldErrors(
+      'PUT',
+      `/config/${ids.cityId}`,
+      cases.map(([key, value, message]) => [[{ key: 'showOpenNow', value: 'true' }, { key, value }], key, message] as const),
+    );
     const read = (await call('admin', 'GET', `/config/${ids.cityId}`)).json();
     expect(read.find((p: { key: string }) => p.key === 'showOpenNow')).toBeUndefined();
     expect((await call('admin', 'PUT', `/config/${ids.cityId}`, { key: 'hideMoney' })).statusCode).toBe(400);

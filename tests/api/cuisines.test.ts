@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createCity, createRestaurant, openStaffApp, type StaffApp } from './harness';
+import { backends, createCity, createRestaurant, openStaffApp, type StaffApp, type FieldErrorCase } from './harness';
 
 interface CuisineJson {
   id: number;
@@ -145,7 +145,7 @@ describe.each(backends)('cuisines on %s', (backend) => {
   it('rejects each invalid field with its message and writes nothing', async () => {
     const city = ids.otherCityId;
     const before = (await call('admin', 'GET', '/cuisines')).json().length;
-    const cases: [unknown, string, string][] = [
+    const cases: FieldErrorCase[] = [
       [{ cityId: city }, 'name', 'Required'],
       [{ name: '', cityId: city }, 'name', 'Required'],
       [{ name: '   ', cityId: city }, 'name', 'Required'],
@@ -163,11 +163,7 @@ describe.each(backends)('cuisines on %s', (backend) => {
       [{ name: 'Ok', cityId: 0 }, 'cityId', 'must be chosen from the list'],
       [{ name: 'Ok', cityId: 999999 }, 'cityId', 'no such city'],
     ];
-    for (const [payload, field, message] of cases) {
-      const response = await call('admin', 'POST', '/cuisines/', payload);
-      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().details, JSON.stringify(payload)).toContainEqual({ field, message });
-    }
+    await t.expectFieldErrors('POST', '/cuisines/', cases);
     expect((await call('admin', 'GET', '/cuisines')).json().length).toBe(before);
 
     const cuisine = await create('admin', { name: 'Stable', position: 4, cityId: city });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAuthKey } from '../../server/auth/password';
 import { Role } from '../../src/domain';
-import { backends, createRestaurant, openStaffApp, type StaffApp } from './harness';
+import { backends, createRestaurant, openStaffApp, type StaffApp, type FieldErrorCase } from './harness';
 
 describe.each(backends)('districts on %s', (backend) => {
   let t: StaffApp;
@@ -99,7 +99,7 @@ describe.each(backends)('districts on %s', (backend) => {
   it('rejects each invalid field with its message and writes nothing', async () => {
     const count = async () => (await call('admin', 'GET', `/cities/${ids.otherCityId}/districts`)).json().length;
     const before = await count();
-    const cases: [unknown, string, string][] = [
+    const cases: FieldErrorCase[] = [
       [{ cityId: ids.otherCityId }, 'name', 'Required'],
       [{ name: '', cityId: ids.otherCityId }, 'name', 'Required'],
       [{ name: '   ', cityId: ids.otherCityId }, 'name', 'Required'],
@@ -113,11 +113,7 @@ describe.each(backends)('districts on %s', (backend) => {
       [{ name: 'Ok', cityId: 1.5 }, 'cityId', 'must be a whole number'],
       [{ name: 'Ok', cityId: 999999 }, 'cityId', 'no such city'],
     ];
-    for (const [payload, field, message] of cases) {
-      const response = await call('admin', 'POST', '/districts/', payload);
-      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().details, JSON.stringify(payload)).toContainEqual({ field, message });
-    }
+    await t.expectFieldErrors('POST', '/districts/', cases);
     expect(await count()).toBe(before);
 
     const district = await create('admin', { name: 'Kept', cityId: ids.otherCityId });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp, type AppDeps } from '../../server/app';
 import { hashPassword, newAuthKey } from '../../server/auth/password';
 import { openDatabase } from '../../server/db/connect';
@@ -166,7 +166,12 @@ export interface StaffApp extends TestApp {
   auth: Record<string, { authorization: string }>;
   /** A JSON call to /api as one of the staff roles. */
   call: (who: string, method: Method, url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+  /** Sends each payload as an admin and expects a 400 naming its field with its message. */
+  expectFieldErrors: (method: Method, url: string, cases: readonly FieldErrorCase[]) => Promise<void>;
 }
+
+/** [body, field, message]: a body the API refuses, and the field error it must give. */
+export type FieldErrorCase = readonly [unknown, string, string];
 
 /** A test app with one account of each role, logged in. */
 export async function openStaffApp(backend: Backend): Promise<StaffApp> {
@@ -176,5 +181,12 @@ export async function openStaffApp(backend: Backend): Promise<StaffApp> {
   for (const who of ['admin', 'cityadmin', 'operator', 'owner'] as const) auth[who] = bearer(await login(t.app, who));
   const call: StaffApp['call'] = (who, method, url, payload) =>
     t.app.inject({ method, url: `/api${url}`, headers: auth[who], ...(payload === undefined ? {} : { payload: payload as object }) });
-  return { ...t, ids, auth, call };
+  const expectFieldErrors: StaffApp['expectFieldErrors'] = async (method, url, cases) => {
+    for (const [payload, field, message] of cases) {
+      const response = await call('admin', method, url, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().details, JSON.stringify(payload)).toContainEqual({ field, message });
+    }
+  };
+  return { ...t, ids, auth, call, expectFieldErrors };
 }

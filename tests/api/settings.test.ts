@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITY_CONFIG_KEYS } from '../../src/domain';
-import { backends, createCity, openStaffApp, type StaffApp } from './harness';
+import { backends, createCity, openStaffApp, type StaffApp, type FieldErrorCase } from './harness';
 
 describe.each(backends)('settings checks and global settings on %s', (backend) => {
   let t: StaffApp;
@@ -28,17 +28,13 @@ describe.each(backends)('settings checks and global settings on %s', (backend) =
   });
 
   it('rejects invalid global settings with their messages', async () => {
-    const cases: [unknown, string, string][] = [
+    const cases: FieldErrorCase[] = [
       [{ publicUrl: 'food.example.com' }, 'publicUrl', 'must be an http(s) link'],
       [{ webhookSecret: 'short' }, 'webhookSecret', 'more than 16 and less than 257'],
       [{ webhookSecret: 'has spaces in it, sadly' }, 'webhookSecret', 'may hold only letters, digits, _ and -'],
       [{ publicUrl: 42 }, 'publicUrl', 'must be text'],
     ];
-    for (const [payload, field, message] of cases) {
-      const response = await call('admin', 'PUT', '/superadmin/globalSettings', payload);
-      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().details).toContainEqual({ field, message });
-    }
+    await t.expectFieldErrors('PUT', '/superadmin/globalSettings', cases);
   });
 
   it('maps each city to the config keys it lacks', async () => {

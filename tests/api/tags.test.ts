@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, openStaffApp, type StaffApp } from './harness';
+import { backends, openStaffApp, type StaffApp, type FieldErrorCase } from './harness';
 
 describe.each(backends)('tags on %s', (backend) => {
   let t: StaffApp;
@@ -58,7 +58,7 @@ describe.each(backends)('tags on %s', (backend) => {
 
   it('rejects each invalid field with its message and writes nothing', async () => {
     const before = (await call('admin', 'GET', `/tags/cities/${ids.otherCityId}`)).json().length;
-    const cases: [unknown, string, string][] = [
+    const cases: FieldErrorCase[] = [
       [{ cityId: ids.otherCityId }, 'name', 'Required'],
       [{ name: '', cityId: ids.otherCityId }, 'name', 'Required'],
       [{ name: 'x'.repeat(256), cityId: ids.otherCityId }, 'name', 'must be less than 256 symbols'],
@@ -68,11 +68,7 @@ describe.each(backends)('tags on %s', (backend) => {
       [{ name: 'Ok', cityId: 'one' }, 'cityId', 'must be chosen from the list'],
       [{ name: 'Ok', cityId: 999999 }, 'cityId', 'no such city'],
     ];
-    for (const [payload, field, message] of cases) {
-      const response = await call('admin', 'POST', '/tags', payload);
-      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().details).toContainEqual({ field, message });
-    }
+    await t.expectFieldErrors('POST', '/tags', cases);
     expect((await call('admin', 'GET', `/tags/cities/${ids.otherCityId}`)).json().length).toBe(before);
   });
 

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, menuPaths, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, menuPaths, useServerAndBrowser } from './harness';
 
 /** The menus of spec section 2, with {cityId} and {restId} filled in from the session. */
 const SPEC_MENUS: Record<string, string[]> = {
@@ -18,21 +18,8 @@ const storedSession = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('backoffice.session') ?? 'null') as StoredSession | null);
 
 describe('the back-office shell in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const newPage = async (width = 1280) => {
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    return context.newPage();
-  };
+  const server = useServerAndBrowser();
+  const newPage = (width?: number) => server.newPage(width);
 
   it.each(Object.keys(SPEC_MENUS))('%s logs in and sees exactly the menu of the spec', async (username) => {
     const page = await newPage();
@@ -134,19 +121,11 @@ describe('the back-office shell in a real browser', () => {
 });
 
 describe('the new-version notice', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ APP_VERSION: '9.9.9', DEMO: '0' }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const server = useServerAndBrowser({ APP_VERSION: '9.9.9', DEMO: '0' });
+  const newPage = (width?: number) => server.newPage(width);
 
   it('appears when the server announces another version, and reloads the page', async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     await logIn(page, server.url, 'anyone', 'anything');
     const notice = page.getByRole('dialog');
     await expect.poll(() => notice.textContent()).toContain('A new version was released');

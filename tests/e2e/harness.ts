@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -91,4 +92,31 @@ export async function menuPaths(page: Page): Promise<string[]> {
   await links.first().waitFor();
   const hrefs = await links.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href') ?? ''));
   return hrefs.map((href) => href.replace(/^#/, ''));
+}
+
+/**
+ * The real server (with `env`) and a browser for the tests of one describe block, started
+ * before them and stopped after. `newPage` opens a fresh context, so no login is shared.
+ */
+export function useServerAndBrowser(env: Record<string, string> = {}) {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get url(): string {
+      if (!server) throw new Error('The server has not started');
+      return server.url;
+    },
+    async newPage(width = 1280): Promise<Page> {
+      if (!browser) throw new Error('The browser has not started');
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      return context.newPage();
+    },
+  };
 }

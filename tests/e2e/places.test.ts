@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, useServerAndBrowser } from './harness';
 
 /** A real PNG of about 3 MB (random pixels do not compress), big enough to watch its upload. */
 async function bigPng(page: Page): Promise<Buffer> {
@@ -18,21 +18,8 @@ async function bigPng(page: Page): Promise<Buffer> {
 }
 
 describe('cities, districts, tags, cuisines and photos in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const newPage = async (width = 1280) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    return context.newPage();
-  };
+  const server = useServerAndBrowser();
+  const newPage = (width?: number) => server.newPage(width);
   const input = (page: Page, name: string) => page.locator(`input[name="${name}"], textarea[name="${name}"]`).first();
   const save = (page: Page) => page.getByRole('button', { name: 'Save' }).click();
   const logOut = async (page: Page) => {

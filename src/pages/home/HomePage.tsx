@@ -9,7 +9,7 @@ export const HomePage = () => {
   const translate = useTranslate();
   const [locale, setLocale] = useLocaleState();
   const { identity } = useGetIdentity();
-  const { isAdmin } = useSession();
+  const session = useSession();
   return (
     <Card sx={{ mt: 2 }}>
       <Title title="app.title" />
@@ -33,7 +33,7 @@ export const HomePage = () => {
             </Button>
           ))}
         </Stack>
-        {isAdmin ? (
+        {session.can('globalSettings', 'edit') ? (
           <Button component={Link} to="/settings" sx={{ mt: 3 }} variant="text">
             {translate('home.settings')}
           </Button>

@@ -1,6 +1,6 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Box, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
-import { useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Alert } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { CopyField } from '../common/CopyField';
 import type { Bot } from './paths';
 
 /**
@@ -10,7 +10,6 @@ import type { Bot } from './paths';
 export const BotEndpoint = () => {
   const bot = useRecordContext<Bot>();
   const translate = useTranslate();
-  const notify = useNotify();
   if (!bot) return null;
   if (!bot.endpoint) {
     return (
@@ -19,38 +18,15 @@ export const BotEndpoint = () => {
       </Alert>
     );
   }
-  const endpoint = bot.endpoint;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(endpoint);
-      notify('resources.bots.notifications.copied', { type: 'info' });
-    } catch {
-      notify('resources.bots.notifications.copyFailed', { type: 'warning' });
-    }
-  };
-  const label = translate('resources.bots.endpoint.copy');
   return (
-    <Box sx={{ width: '100%', mb: 2 }}>
-      <TextField
-        fullWidth
-        label={translate('resources.bots.fields.endpoint')}
-        helperText={translate('resources.bots.helpers.endpoint')}
-        value={endpoint}
-        slotProps={{
-          htmlInput: { readOnly: true, 'data-testid': 'bot-endpoint' },
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <Tooltip title={label}>
-                  <IconButton aria-label={label} onClick={copy} edge="end">
-                    <ContentCopyIcon />
-                  </IconButton>
-                </Tooltip>
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-    </Box>
+    <CopyField
+      value={bot.endpoint}
+      label="resources.bots.fields.endpoint"
+      helperText="resources.bots.helpers.endpoint"
+      copyLabel="resources.bots.endpoint.copy"
+      copied="resources.bots.notifications.copied"
+      copyFailed="resources.bots.notifications.copyFailed"
+      testId="bot-endpoint"
+    />
   );
 };

@@ -1,18 +1,14 @@
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { MouseEvent } from 'react';
-import { CreateButton, Datagrid, EditButton, FunctionField, Link, List, TextField, TopToolbar } from 'react-admin';
+import { Datagrid, EditButton, FunctionField, Link, List, TextField } from 'react-admin';
+import { cityEditPath } from '../cities/paths';
+import { CreateAction } from '../common/CreateAction';
 import { ResponsiveList } from '../common/ResponsiveList';
-import { BOT_CREATE_PATH, cityPath, type Bot } from './paths';
-
-const BotActions = () => (
-  <TopToolbar>
-    <CreateButton to={BOT_CREATE_PATH} />
-  </TopToolbar>
-);
+import { BOT_CREATE_PATH, type Bot } from './paths';
 
 /** /bots: each bot's number, a link to its city and a link to its settings. */
 export const BotList = () => (
-  <List actions={<BotActions />} sort={{ field: 'id', order: 'ASC' }} empty={false} perPage={50}>
+  <List actions={<CreateAction to={BOT_CREATE_PATH} />} sort={{ field: 'id', order: 'ASC' }} empty={false} perPage={50}>
     <ResponsiveList<Bot>
       primary={(bot) => `#${bot.id}`}
       secondary={(bot) => bot.city.name}
@@ -24,7 +20,7 @@ export const BotList = () => (
             source="city"
             sortable={false}
             render={(bot) => (
-              <Link to={cityPath(bot.cityId)} onClick={(event: MouseEvent) => event.stopPropagation()}>
+              <Link to={cityEditPath(bot.cityId)} onClick={(event: MouseEvent) => event.stopPropagation()}>
                 {bot.city.name}
               </Link>
             )}

@@ -12,6 +12,3 @@ export interface Bot extends RaRecord {
 
 /** The spec's path of the new-bot form (its edit form is react-admin's own /bots/:id). */
 export const BOT_CREATE_PATH = '/bots/add';
-
-/** The city's own screen, which the list links to. */
-export const cityPath = (cityId: number) => `/city/${cityId}`;

@@ -1,4 +1,5 @@
-import { BooleanField, CreateButton, Datagrid, List, TextField, TopToolbar, useCanAccess } from 'react-admin';
+import { BooleanField, Datagrid, List, TextField } from 'react-admin';
+import { CreateAction } from '../common/CreateAction';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { CITY_CREATE_PATH, cityEditPath } from './paths';
 
@@ -10,14 +11,9 @@ interface City {
   active: boolean;
 }
 
-const Actions = () => {
-  const { canAccess } = useCanAccess({ resource: 'cities', action: 'create' });
-  return <TopToolbar>{canAccess ? <CreateButton to={CITY_CREATE_PATH} /> : null}</TopToolbar>;
-};
-
 /** /cities: the city table; a row opens /city/{id}. */
 export const CityList = () => (
-  <List actions={<Actions />} sort={{ field: 'name', order: 'ASC' }} perPage={50} empty={false}>
+  <List actions={<CreateAction to={CITY_CREATE_PATH} />} sort={{ field: 'name', order: 'ASC' }} perPage={50} empty={false}>
     <ResponsiveList<City>
       primary={(city) => city.name}
       secondary={(city) => `${city.currency}${city.active ? '' : ' · —'}`}

@@ -22,17 +22,16 @@ export const CityInput = (props: Omit<SelectInputProps, 'source'> & { source?: s
  * with, then whatever they chose last), everyone else sees their own city and no picker.
  */
 export function useCityListProps({ allowAll = false }: { allowAll?: boolean } = {}) {
-  const { isAdmin, cityId, isPending } = useSession();
-  const cities = useGetList('cities', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } }, { enabled: isAdmin });
+  const { allCities, cityId, isPending } = useSession();
+  const cities = useGetList('cities', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } }, { enabled: allCities });
   const firstCity = cities.data?.[0]?.id;
-  if (isPending || (isAdmin && cities.isPending)) return { ready: false as const };
-  if (isAdmin) {
+  if (isPending || (allCities && cities.isPending)) return { ready: false as const };
+  if (allCities) {
     return {
       ready: true as const,
-      isAdmin,
       filters: [<CityInput key="cityId" source="cityId" alwaysOn isRequired={!allowAll} />],
       filterDefaultValues: allowAll || firstCity === undefined ? {} : { cityId: firstCity },
     };
   }
-  return { ready: true as const, isAdmin, filter: { cityId } };
+  return { ready: true as const, filter: { cityId } };
 }

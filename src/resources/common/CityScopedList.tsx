@@ -1,13 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
-import { CreateButton, List, Loading, TopToolbar, useCanAccess, useResourceContext, type SortPayload } from 'react-admin';
+import { List, Loading, type SortPayload } from 'react-admin';
 import { useCityListProps } from './CityInputs';
-
-/** The add button of a list, shown only to roles that may create there. */
-export const CreateAction = ({ to }: { to: string | null }) => {
-  const resource = useResourceContext();
-  const { canAccess } = useCanAccess({ resource, action: 'create' });
-  return <TopToolbar>{canAccess && to ? <CreateButton to={to} /> : null}</TopToolbar>;
-};
 
 /**
  * A list of one city's rows: an admin picks the city (or all cities with `allowAll`),

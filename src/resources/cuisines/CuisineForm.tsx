@@ -8,15 +8,15 @@ const validate = formValidator(cuisineSchema);
 
 /** name, name_ru, position and enabled; the city only when an admin creates a cuisine. */
 export const CuisineForm = ({ create = false }: { create?: boolean }) => {
-  const { isAdmin, cityId } = useSession();
+  const { allCities, cityId } = useSession();
   return (
     <SimpleForm
       validate={validate}
       mode="onChange"
-      defaultValues={create ? { enabled: true, ...(isAdmin ? {} : { cityId }) } : undefined}
+      defaultValues={create ? { enabled: true, ...(allCities ? {} : { cityId }) } : undefined}
       toolbar={<FormToolbar deletable={!create} />}
     >
-      {create && isAdmin ? <CityInput /> : null}
+      {create && allCities ? <CityInput /> : null}
       <TextInput source="name" fullWidth />
       <TextInput source="name_ru" fullWidth />
       <NumberInput source="position" step={1} min={0} />

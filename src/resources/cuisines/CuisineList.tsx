@@ -5,7 +5,8 @@ import {
   NumberField,
   TextField,
 } from 'react-admin';
-import { CityScopedList, CreateAction } from '../common/CityScopedList';
+import { CityScopedList } from '../common/CityScopedList';
+import { CreateAction } from '../common/CreateAction';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { CUISINE_CREATE_PATH, cuisineEditPath, type Cuisine } from './paths';
 

@@ -1,12 +1,13 @@
 import { SimpleForm, TextInput } from 'react-admin';
 import { districtSchema, formValidator } from '../../domain';
-import { DistrictToolbar } from './DistrictToolbar';
+import { FormToolbar } from '../common/FormToolbar';
+import { backToCityDistricts } from './paths';
 
 const validate = formValidator(districtSchema);
 
 /** name and name_ru; the city is the one in the path, never asked for. */
 export const DistrictForm = ({ create = false }: { create?: boolean }) => (
-  <SimpleForm validate={validate} mode="onChange" toolbar={<DistrictToolbar create={create} />}>
+  <SimpleForm validate={validate} mode="onChange" toolbar={<FormToolbar deletable={!create} deleteRedirect={backToCityDistricts} />}>
     <TextInput source="name" fullWidth />
     <TextInput source="name_ru" fullWidth />
   </SimpleForm>

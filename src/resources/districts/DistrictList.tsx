@@ -1,4 +1,5 @@
-import { CreateButton, List, TopToolbar, useCanAccess, useGetOne, useListContext, useTranslate } from 'react-admin';
+import { List, useCanAccess, useGetOne, useListContext, useTranslate } from 'react-admin';
+import { CreateAction } from '../common/CreateAction';
 import { NotFound } from '../../layout/NotFound';
 import { CityScopedList } from '../common/CityScopedList';
 import { useSession } from '../common/useSession';
@@ -7,11 +8,10 @@ import { districtCreatePath, useCityIdParam } from './paths';
 
 /** The add button, to the new-district path of the list's city (once there is one). */
 const DistrictActions = ({ cityId }: { cityId?: number }) => {
-  const { canAccess } = useCanAccess({ resource: 'districts', action: 'create' });
   const { filterValues } = useListContext();
   const session = useSession();
   const city = cityId ?? (filterValues.cityId as number | undefined) ?? session.cityId;
-  return <TopToolbar>{canAccess && city ? <CreateButton to={districtCreatePath(city)} /> : null}</TopToolbar>;
+  return <CreateAction to={city ? districtCreatePath(city) : null} />;
 };
 
 const CityDistrictsTitle = ({ cityId }: { cityId: number }) => {

@@ -17,6 +17,10 @@ export const DISTRICT_PATHS = {
 
 export const cityDistrictsPath = (cityId: Identifier) => `/city/${cityId}/districts`;
 export const districtCreatePath = (cityId: Identifier) => `/city/${cityId}/district`;
+/** After a district is saved or deleted: its city's list (the spec's path), else react-admin's own. */
+export const backToCityDistricts = (_resource?: string, _id?: Identifier, data?: Partial<RaRecord>) =>
+  typeof data?.cityId === 'number' ? cityDistrictsPath(data.cityId) : '/districts';
+
 export const districtEditPath = (cityId: Identifier, id: Identifier) => `/city/${cityId}/district/${id}`;
 
 /** The city in the path, or null when the path does not name one. */

@@ -8,15 +8,15 @@ const validate = formValidator(tagSchema);
 
 /** name and name_ru; the city only when an admin creates a tag. */
 export const TagForm = ({ create = false }: { create?: boolean }) => {
-  const { isAdmin, cityId } = useSession();
+  const { allCities, cityId } = useSession();
   return (
     <SimpleForm
       validate={validate}
       mode="onChange"
-      defaultValues={create && !isAdmin ? { cityId } : undefined}
+      defaultValues={create && !allCities ? { cityId } : undefined}
       toolbar={<FormToolbar deletable={!create} />}
     >
-      {create && isAdmin ? <CityInput /> : null}
+      {create && allCities ? <CityInput /> : null}
       <TextInput source="name" fullWidth />
       <TextInput source="name_ru" fullWidth />
     </SimpleForm>

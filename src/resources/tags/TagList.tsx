@@ -1,5 +1,6 @@
 import { Datagrid, EditButton, TextField } from 'react-admin';
-import { CityScopedList, CreateAction } from '../common/CityScopedList';
+import { CityScopedList } from '../common/CityScopedList';
+import { CreateAction } from '../common/CreateAction';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { TAG_CREATE_PATH, type Tag } from './paths';
 

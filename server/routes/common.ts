@@ -153,3 +153,25 @@ export const nameChanges = (body: Record<string, unknown>): { name?: string; nam
   ...(body.name !== undefined ? { name: (body.name as string).trim() } : {}),
   ...(body.name_ru !== undefined ? { name_ru: (body.name_ru as string | null) ?? '' } : {}),
 });
+
+/** Tags and districts are the same shape: a name and a Russian name in a city. */
+export type NamedCityTable = 'tags' | 'districts';
+export const NAMED_CITY_COLUMNS = ['id', 'name', 'name_ru', 'city_id'] as const;
+export interface NamedCityRow {
+  id: number;
+  name: string;
+  name_ru: string;
+  city_id: number;
+}
+
+/** The JSON of a tag or district (spec section 3): `{id, name, name_ru, cityId}`. */
+export const toNamedCityRow = (row: NamedCityRow) => ({ id: row.id, name: row.name, name_ru: row.name_ru, cityId: row.city_id });
+
+/** Loads one tag or district by id, else 404 with `notFoundMessage`. */
+export const namedCityRowLoader =
+  (db: Kysely<Database>, table: NamedCityTable, notFoundMessage: string) =>
+  async (id: number): Promise<NamedCityRow> => {
+    const row = await db.selectFrom(table).select(NAMED_CITY_COLUMNS).where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(notFoundMessage);
+    return row;
+  };

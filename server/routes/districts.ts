@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Selectable } from 'kysely';
 import { districtSchema } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
-import type { DistrictsTable } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { conflict } from '../errors';
 import {
   assertCityVisible,
   assertCityWritable,
@@ -14,22 +12,19 @@ import {
   nameChanges,
   newCityRow,
   validBody,
+  namedCityRowLoader,
+  NAMED_CITY_COLUMNS,
+  toNamedCityRow,
   type RouteDeps,
 } from './common';
 
-type DistrictRow = Pick<Selectable<DistrictsTable>, 'id' | 'name' | 'name_ru' | 'city_id'>;
-
-/** The JSON of a district (spec section 3): the one mapping from its row. */
-export const toDistrict = (row: DistrictRow) => ({ id: row.id, cityId: row.city_id, name: row.name, name_ru: row.name_ru });
+/** The JSON of a district (spec section 3). */
+const toDistrict = toNamedCityRow;
 
 /** Districts of a city (spec section 7, Cities, districts, config). */
 export const districtRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  const columns = ['id', 'name', 'name_ru', 'city_id'] as const;
-  const load = async (id: number) => {
-    const row = await db.selectFrom('districts').select(columns).where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('District not found');
-    return row;
-  };
+  const columns = NAMED_CITY_COLUMNS;
+  const load = namedCityRowLoader(db, 'districts', 'District not found');
 
   /** What still points at a district: restaurants' delivery prices, restaurants and orders. */
   const references = (districtId: number) =>

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Selectable } from 'kysely';
 import { tagSchema } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
-import type { TagsTable } from '../db/schema';
-import { notFound } from '../errors';
 import {
   assertCityVisible,
   assertCityWritable,
@@ -13,22 +10,19 @@ import {
   nameChanges,
   newCityRow,
   validBody,
+  namedCityRowLoader,
+  NAMED_CITY_COLUMNS,
+  toNamedCityRow,
   type RouteDeps,
 } from './common';
 
-type TagRow = Pick<Selectable<TagsTable>, 'id' | 'name' | 'name_ru' | 'city_id'>;
-
-/** The JSON of a tag (spec section 3): the one mapping from its row. */
-export const toTag = (row: TagRow) => ({ id: row.id, name: row.name, name_ru: row.name_ru, cityId: row.city_id });
+/** The JSON of a tag (spec section 3). */
+const toTag = toNamedCityRow;
 
 /** Tags of a city's dishes (spec section 7, Tags). */
 export const tagRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  const columns = ['id', 'name', 'name_ru', 'city_id'] as const;
-  const load = async (id: number) => {
-    const row = await db.selectFrom('tags').select(columns).where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('Tag not found');
-    return row;
-  };
+  const columns = NAMED_CITY_COLUMNS;
+  const load = namedCityRowLoader(db, 'tags', 'Tag not found');
 
   app.get('/tags/cities/:cityId', { preHandler: requireCan('tags', 'list') }, async (request) => {
     const cityId = idParam(request, 'cityId');

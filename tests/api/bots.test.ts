@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newAuthKey } from '../../server/auth/password';
 import { maskBotToken, Role } from '../../src/domain';
-import { backends, createCity, openStaffApp, type FieldErrorCase, type StaffApp } from './harness';
+import { backends, createCity, type FieldErrorCase, useStaffApp } from './harness';
 
 /** A token of the messenger's shape: the bot's numeric id, a colon and a 35-character secret. */
 const token = (n: number) => `${700000 + n}:AAH${'k'.repeat(28)}-${String(n).padStart(3, '0')}`;
@@ -15,24 +15,19 @@ interface Bot {
 }
 
 describe.each(backends)('bots on %s', (backend) => {
-  let t: StaffApp;
-  let ids: StaffApp['ids'];
-  let auth: StaffApp['auth'];
+  const t = useStaffApp(backend);
   const cityName = new Map<number, string>();
 
   beforeAll(async () => {
-    t = await openStaffApp(backend);
-    ({ ids, auth } = t);
     for (const city of await t.db.selectFrom('cities').select(['id', 'name']).execute()) cityName.set(city.id, city.name);
   });
-  afterAll(async () => t?.close());
   // Each case starts without bots and without global settings.
   beforeEach(async () => {
     await t.db.deleteFrom('bots').execute();
     await t.db.deleteFrom('global_settings').execute();
   });
 
-  const call: StaffApp['call'] = (...args) => t.call(...args);
+  const { call } = t;
 
   const create = async (cityId: number, n: number): Promise<Bot> => {
     const response = await call('admin', 'POST', '/bots', { botToken: token(n), cityId });
@@ -43,15 +38,15 @@ describe.each(backends)('bots on %s', (backend) => {
   const setting = (key: string, value: string) => t.db.insertInto('global_settings').values({ key, value }).execute();
 
   it('an admin adds, lists, reads, edits and deletes a bot', async () => {
-    const created = await call('admin', 'POST', '/bots', { botToken: token(1), cityId: ids.cityId });
+    const created = await call('admin', 'POST', '/bots', { botToken: token(1), cityId: t.ids.cityId });
     expect(created.statusCode).toBe(201);
     const bot: Bot = created.json();
     expect(bot).toEqual({
       id: expect.any(Number),
       botToken: token(1),
       endpoint: null,
-      city: { id: ids.cityId, name: cityName.get(ids.cityId) },
-      cityId: ids.cityId,
+      city: { id: t.ids.cityId, name: cityName.get(t.ids.cityId) },
+      cityId: t.ids.cityId,
     });
 
     expect((await call('admin', 'GET', `/bots/${bot.id}`)).json()).toEqual(bot);
@@ -59,29 +54,29 @@ describe.each(backends)('bots on %s', (backend) => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([{ ...bot, botToken: maskBotToken(token(1)) }]);
 
-    const edited = await call('admin', 'PUT', `/bots/${bot.id}`, { botToken: token(2), cityId: ids.otherCityId });
+    const edited = await call('admin', 'PUT', `/bots/${bot.id}`, { botToken: token(2), cityId: t.ids.otherCityId });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toEqual({
       ...bot,
       botToken: token(2),
-      city: { id: ids.otherCityId, name: cityName.get(ids.otherCityId) },
-      cityId: ids.otherCityId,
+      city: { id: t.ids.otherCityId, name: cityName.get(t.ids.otherCityId) },
+      cityId: t.ids.otherCityId,
     });
     expect((await call('admin', 'PUT', `/bots/${bot.id}`, {})).json()).toEqual(edited.json());
     // Saving the bot's own token and city again is no conflict.
-    expect((await call('admin', 'PUT', `/bots/${bot.id}`, { botToken: token(2), cityId: ids.otherCityId })).statusCode).toBe(200);
+    expect((await call('admin', 'PUT', `/bots/${bot.id}`, { botToken: token(2), cityId: t.ids.otherCityId })).statusCode).toBe(200);
 
     const deleted = await call('admin', 'DELETE', `/bots/${bot.id}`);
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toMatchObject({ id: bot.id, cityId: ids.otherCityId });
+    expect(deleted.json()).toMatchObject({ id: bot.id, cityId: t.ids.otherCityId });
     expect((await call('admin', 'GET', `/bots/${bot.id}`)).statusCode).toBe(404);
     expect((await call('admin', 'DELETE', `/bots/${bot.id}`)).statusCode).toBe(404);
     expect((await call('admin', 'GET', '/bots')).json()).toEqual([]);
   });
 
   it('the list masks every token; the bot’s own screen shows it in full', async () => {
-    const first = await create(ids.cityId, 11);
-    const second = await create(ids.otherCityId, 12);
+    const first = await create(t.ids.cityId, 11);
+    const second = await create(t.ids.otherCityId, 12);
     const list: Bot[] = (await call('admin', 'GET', '/bots')).json();
     expect(list.map((b) => b.id)).toEqual([first.id, second.id]);
     for (const [i, n] of [11, 12].entries()) {
@@ -94,7 +89,7 @@ describe.each(backends)('bots on %s', (backend) => {
   });
 
   it('gives the endpoint under the public URL, and null while it is not set', async () => {
-    const bot = await create(ids.cityId, 21);
+    const bot = await create(t.ids.cityId, 21);
     expect(bot.endpoint).toBeNull();
     expect((await call('admin', 'GET', '/bots')).json()[0].endpoint).toBeNull();
     await setting('publicUrl', 'https://food.example.com');
@@ -102,7 +97,7 @@ describe.each(backends)('bots on %s', (backend) => {
     expect((await call('admin', 'GET', `/bots/${bot.id}`)).json().endpoint).toBe(endpoint);
     expect((await call('admin', 'GET', '/bots')).json()[0].endpoint).toBe(endpoint);
     expect((await call('admin', 'PUT', `/bots/${bot.id}`, { botToken: token(22) })).json().endpoint).toBe(endpoint);
-    const second = await create(ids.otherCityId, 23);
+    const second = await create(t.ids.otherCityId, 23);
     expect(second.endpoint).toBe(`https://food.example.com/webhook/${second.id}`);
     // A public URL saved with a trailing slash does not double it.
     await t.db.updateTable('global_settings').set({ value: 'https://food.example.com/backoffice/' }).where('key', '=', 'publicUrl').execute();
@@ -115,35 +110,35 @@ describe.each(backends)('bots on %s', (backend) => {
     const all = (await t.db.selectFrom('cities').select(['id', 'name']).orderBy('name').orderBy('id').execute()).map((c) => ({ id: c.id, name: c.name }));
     expect((await call('admin', 'GET', '/cities/for_bots')).json()).toEqual(all);
 
-    const bot = await create(ids.cityId, 31);
-    const free = all.filter((c) => c.id !== ids.cityId);
+    const bot = await create(t.ids.cityId, 31);
+    const free = all.filter((c) => c.id !== t.ids.cityId);
     expect((await call('admin', 'GET', '/cities/for_bots')).json()).toEqual(free);
     expect((await call('admin', 'GET', `/cities/for_bots/${bot.id}`)).json()).toEqual(all);
 
-    const other = await create(ids.otherCityId, 32);
-    expect((await call('admin', 'GET', '/cities/for_bots')).json()).toEqual(all.filter((c) => c.id !== ids.cityId && c.id !== ids.otherCityId));
-    expect((await call('admin', 'GET', `/cities/for_bots/${bot.id}`)).json()).toEqual(all.filter((c) => c.id !== ids.otherCityId));
-    expect((await call('admin', 'GET', `/cities/for_bots/${other.id}`)).json()).toEqual(all.filter((c) => c.id !== ids.cityId));
+    const other = await create(t.ids.otherCityId, 32);
+    expect((await call('admin', 'GET', '/cities/for_bots')).json()).toEqual(all.filter((c) => c.id !== t.ids.cityId && c.id !== t.ids.otherCityId));
+    expect((await call('admin', 'GET', `/cities/for_bots/${bot.id}`)).json()).toEqual(all.filter((c) => c.id !== t.ids.otherCityId));
+    expect((await call('admin', 'GET', `/cities/for_bots/${other.id}`)).json()).toEqual(all.filter((c) => c.id !== t.ids.cityId));
 
     expect((await call('admin', 'GET', '/cities/for_bots/999999')).statusCode).toBe(404);
     expect((await call('admin', 'GET', '/cities/for_bots/abc')).statusCode).toBe(400);
   });
 
   it('refuses a second bot for a city and a token already in use, writing nothing', async () => {
-    const bot = await create(ids.cityId, 41);
-    const sameCity = await call('admin', 'POST', '/bots', { botToken: token(42), cityId: ids.cityId });
+    const bot = await create(t.ids.cityId, 41);
+    const sameCity = await call('admin', 'POST', '/bots', { botToken: token(42), cityId: t.ids.cityId });
     expect(sameCity.statusCode).toBe(409);
     expect(sameCity.json()).toMatchObject({ statusCode: 409, code: 'CONFLICT' });
     expect(sameCity.json().message).toBe(
-      `${cityName.get(ids.cityId)} already has a bot (#${bot.id}): a city talks to its customers through one bot.`,
+      `${cityName.get(t.ids.cityId)} already has a bot (#${bot.id}): a city talks to its customers through one bot.`,
     );
-    const sameToken = await call('admin', 'POST', '/bots', { botToken: token(41), cityId: ids.otherCityId });
+    const sameToken = await call('admin', 'POST', '/bots', { botToken: token(41), cityId: t.ids.otherCityId });
     expect(sameToken.statusCode).toBe(409);
     expect(sameToken.json().message).toBe(`This bot token is already used by bot #${bot.id}.`);
     expect((await call('admin', 'GET', '/bots')).json()).toHaveLength(1);
 
-    const other = await create(ids.otherCityId, 43);
-    expect((await call('admin', 'PUT', `/bots/${other.id}`, { cityId: ids.cityId })).statusCode).toBe(409);
+    const other = await create(t.ids.otherCityId, 43);
+    expect((await call('admin', 'PUT', `/bots/${other.id}`, { cityId: t.ids.cityId })).statusCode).toBe(409);
     const stolen = await call('admin', 'PUT', `/bots/${other.id}`, { botToken: token(41) });
     expect(stolen.statusCode).toBe(409);
     expect(stolen.json().message).toBe(`This bot token is already used by bot #${bot.id}.`);
@@ -151,22 +146,22 @@ describe.each(backends)('bots on %s', (backend) => {
   });
 
   it('the unique indexes refuse a duplicate that slips past the checks', async () => {
-    await create(ids.cityId, 51);
-    await expect(t.db.insertInto('bots').values({ bot_token: token(52), city_id: ids.cityId }).execute()).rejects.toThrow();
-    await expect(t.db.insertInto('bots').values({ bot_token: token(51), city_id: ids.otherCityId }).execute()).rejects.toThrow();
+    await create(t.ids.cityId, 51);
+    await expect(t.db.insertInto('bots').values({ bot_token: token(52), city_id: t.ids.cityId }).execute()).rejects.toThrow();
+    await expect(t.db.insertInto('bots').values({ bot_token: token(51), city_id: t.ids.otherCityId }).execute()).rejects.toThrow();
   });
 
   it('rejects each invalid field with its message and writes nothing', async () => {
     const botTokenMessage = 'must look like 123456789:ABC… (the token the messenger gave the bot)';
     const cases: FieldErrorCase[] = [
-      [{ cityId: ids.cityId }, 'botToken', 'Required'],
-      [{ botToken: '', cityId: ids.cityId }, 'botToken', 'Required'],
-      [{ botToken: null, cityId: ids.cityId }, 'botToken', 'Required'],
-      [{ botToken: 'not-a-token', cityId: ids.cityId }, 'botToken', botTokenMessage],
-      [{ botToken: `12:${'a'.repeat(35)}`, cityId: ids.cityId }, 'botToken', botTokenMessage],
-      [{ botToken: `123456789:${'a'.repeat(10)}`, cityId: ids.cityId }, 'botToken', botTokenMessage],
-      [{ botToken: ` ${token(61)}`, cityId: ids.cityId }, 'botToken', botTokenMessage],
-      [{ botToken: 123456789, cityId: ids.cityId }, 'botToken', 'must be text'],
+      [{ cityId: t.ids.cityId }, 'botToken', 'Required'],
+      [{ botToken: '', cityId: t.ids.cityId }, 'botToken', 'Required'],
+      [{ botToken: null, cityId: t.ids.cityId }, 'botToken', 'Required'],
+      [{ botToken: 'not-a-token', cityId: t.ids.cityId }, 'botToken', botTokenMessage],
+      [{ botToken: `12:${'a'.repeat(35)}`, cityId: t.ids.cityId }, 'botToken', botTokenMessage],
+      [{ botToken: `123456789:${'a'.repeat(10)}`, cityId: t.ids.cityId }, 'botToken', botTokenMessage],
+      [{ botToken: ` ${token(61)}`, cityId: t.ids.cityId }, 'botToken', botTokenMessage],
+      [{ botToken: 123456789, cityId: t.ids.cityId }, 'botToken', 'must be text'],
       [{ botToken: token(61) }, 'cityId', 'Required'],
       [{ botToken: token(61), cityId: 'one' }, 'cityId', 'must be chosen from the list'],
       [{ botToken: token(61), cityId: -1 }, 'cityId', 'must be chosen from the list'],
@@ -176,7 +171,7 @@ describe.each(backends)('bots on %s', (backend) => {
     await t.expectFieldErrors('POST', '/bots', cases);
     expect((await call('admin', 'GET', '/bots')).json()).toEqual([]);
 
-    const bot = await create(ids.cityId, 62);
+    const bot = await create(t.ids.cityId, 62);
     for (const [payload, field, message] of [
       [{ botToken: '' }, 'botToken', 'Required'],
       [{ botToken: 'nope' }, 'botToken', botTokenMessage],
@@ -194,7 +189,7 @@ describe.each(backends)('bots on %s', (backend) => {
     const raw = await t.app.inject({
       method: 'POST',
       url: '/api/bots',
-      headers: { ...auth.admin, 'content-type': 'application/json' },
+      headers: { ...t.auth.admin, 'content-type': 'application/json' },
       payload: '{"botToken": ',
     });
     expect(raw.statusCode).toBe(400);
@@ -209,11 +204,11 @@ describe.each(backends)('bots on %s', (backend) => {
   });
 
   it('only admins may touch bots', async () => {
-    const bot = await create(ids.cityId, 81);
+    const bot = await create(t.ids.cityId, 81);
     for (const who of ['cityadmin', 'operator', 'owner']) {
       expect((await call(who, 'GET', '/bots')).statusCode, who).toBe(403);
       expect((await call(who, 'GET', `/bots/${bot.id}`)).statusCode, who).toBe(403);
-      expect((await call(who, 'POST', '/bots', { botToken: token(82), cityId: ids.otherCityId })).statusCode, who).toBe(403);
+      expect((await call(who, 'POST', '/bots', { botToken: token(82), cityId: t.ids.otherCityId })).statusCode, who).toBe(403);
       expect((await call(who, 'PUT', `/bots/${bot.id}`, { botToken: token(82) })).statusCode, who).toBe(403);
       expect((await call(who, 'DELETE', `/bots/${bot.id}`)).statusCode, who).toBe(403);
       expect((await call(who, 'GET', '/cities/for_bots')).statusCode, who).toBe(403);
@@ -246,7 +241,7 @@ describe.each(backends)('bots on %s', (backend) => {
     const update = (fromId: number) => ({ update_id: 1, message: { message_id: 5, from: { id: fromId, is_bot: false }, text: 'hi' } });
 
     it('answers 503 while no webhook secret is configured', async () => {
-      const bot = await create(ids.cityId, 91);
+      const bot = await create(t.ids.cityId, 91);
       const response = await hook(bot.id, update(1), 'anything-at-all-here');
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ statusCode: 503, code: 'WEBHOOK_NOT_CONFIGURED' });
@@ -254,7 +249,7 @@ describe.each(backends)('bots on %s', (backend) => {
 
     it('refuses a missing or wrong secret with 401 and an unknown bot with 404', async () => {
       await setting('webhookSecret', secret);
-      const bot = await create(ids.cityId, 92);
+      const bot = await create(t.ids.cityId, 92);
       for (const given of [undefined, '', 'wrong-secret-0123456789', `${secret}x`, secret.slice(0, -1)]) {
         const response = await hook(bot.id, update(1), given);
         expect(response.statusCode, String(given)).toBe(401);
@@ -268,7 +263,7 @@ describe.each(backends)('bots on %s', (backend) => {
 
     it('marks the sender of a message or of a button press as active now', async () => {
       await setting('webhookSecret', secret);
-      const bot = await create(ids.cityId, 93);
+      const bot = await create(t.ids.cityId, 93);
       const writer = await customer(5550001);
       const presser = await customer(5550002);
       const bystander = await customer(5550003);
@@ -291,7 +286,7 @@ describe.each(backends)('bots on %s', (backend) => {
 
     it('accepts updates it has nothing to note, and refuses bodies that are not updates', async () => {
       await setting('webhookSecret', secret);
-      const bot = await create(ids.cityId, 94);
+      const bot = await create(t.ids.cityId, 94);
       const stranger = await customer(5550004);
       for (const payload of [{ update_id: 3 }, update(424242), { message: { from: { id: '5550004' } } }, { callback_query: null }]) {
         const response = await hook(bot.id, payload, secret);

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CITY_CONFIG_KEYS, OPERATOR_CONFIG_KEYS, PAYMENT_CONFIG_KEYS } from '../../src/domain';
-import { backends, createRestaurant, openStaffApp, type StaffApp, type FieldErrorCase } from './harness';
+import { backends, createRestaurant, type FieldErrorCase, useStaffApp } from './harness';
 
 describe.each(backends)('cities and city config on %s', (backend) => {
-  let t: StaffApp;
-  let ids: StaffApp['ids'];
-  let auth: StaffApp['auth'];
-
-  beforeAll(async () => {
-    t = await openStaffApp(backend);
-    ({ ids, auth } = t);
-  });
-  afterAll(async () => t?.close());
-
-  const call: StaffApp['call'] = (...args) => t.call(...args);
+  const t = useStaffApp(backend);
+  const { call } = t;
 
   it('an admin creates a city, reads it with its auth key, updates and lists it', async () => {
     const created = await call('admin', 'POST', '/cities/', { name: 'Porto', name_ru: 'Порту', chatname: 'porto', currency: 'EUR', active: true });
@@ -24,29 +15,29 @@ describe.each(backends)('cities and city config on %s', (backend) => {
     const updated = await call('admin', 'PUT', `/cities/${city.id}`, { active: false, currency: 'USD' });
     expect(updated.json()).toMatchObject({ active: false, currency: 'USD', name: 'Porto' });
     const list = (await call('admin', 'GET', '/cities')).json();
-    expect(list.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining([ids.cityId, ids.otherCityId, city.id]));
+    expect(list.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining([t.ids.cityId, t.ids.otherCityId, city.id]));
     expect((await call('admin', 'DELETE', `/cities/${city.id}`)).statusCode).toBe(200);
     expect((await call('admin', 'GET', `/cities/${city.id}`)).statusCode).toBe(404);
   });
 
   it('a city admin sees and edits only their own city and cannot create or delete cities', async () => {
-    expect((await call('cityadmin', 'GET', '/cities')).json().map((c: { id: number }) => c.id)).toEqual([ids.cityId]);
-    expect((await call('cityadmin', 'GET', `/cities/${ids.cityId}`)).json().authKey).toBeTruthy();
-    expect((await call('cityadmin', 'GET', `/cities/${ids.otherCityId}`)).statusCode).toBe(404);
-    expect((await call('cityadmin', 'PUT', `/cities/${ids.cityId}`, { chatname: 'mine' })).statusCode).toBe(200);
-    expect((await call('cityadmin', 'PUT', `/cities/${ids.otherCityId}`, { chatname: 'theirs' })).statusCode).toBe(403);
+    expect((await call('cityadmin', 'GET', '/cities')).json().map((c: { id: number }) => c.id)).toEqual([t.ids.cityId]);
+    expect((await call('cityadmin', 'GET', `/cities/${t.ids.cityId}`)).json().authKey).toBeTruthy();
+    expect((await call('cityadmin', 'GET', `/cities/${t.ids.otherCityId}`)).statusCode).toBe(404);
+    expect((await call('cityadmin', 'PUT', `/cities/${t.ids.cityId}`, { chatname: 'mine' })).statusCode).toBe(200);
+    expect((await call('cityadmin', 'PUT', `/cities/${t.ids.otherCityId}`, { chatname: 'theirs' })).statusCode).toBe(403);
     expect((await call('cityadmin', 'POST', '/cities', { name: 'New', currency: 'EUR' })).statusCode).toBe(403);
-    expect((await call('cityadmin', 'DELETE', `/cities/${ids.cityId}`)).statusCode).toBe(403);
+    expect((await call('cityadmin', 'DELETE', `/cities/${t.ids.cityId}`)).statusCode).toBe(403);
   });
 
   it('an operator reads their city without its auth key and cannot change it; an owner has no access', async () => {
-    const own = await call('operator', 'GET', `/cities/${ids.cityId}`);
+    const own = await call('operator', 'GET', `/cities/${t.ids.cityId}`);
     expect(own.statusCode).toBe(200);
     expect(own.json().authKey).toBeUndefined();
-    expect((await call('operator', 'GET', `/cities/${ids.otherCityId}`)).statusCode).toBe(404);
-    expect((await call('operator', 'PUT', `/cities/${ids.cityId}`, { name: 'x' })).statusCode).toBe(403);
-    expect((await call('owner', 'GET', `/cities/${ids.cityId}`)).statusCode).toBe(403);
-    expect((await call('owner', 'GET', `/config/${ids.cityId}`)).statusCode).toBe(403);
+    expect((await call('operator', 'GET', `/cities/${t.ids.otherCityId}`)).statusCode).toBe(404);
+    expect((await call('operator', 'PUT', `/cities/${t.ids.cityId}`, { name: 'x' })).statusCode).toBe(403);
+    expect((await call('owner', 'GET', `/cities/${t.ids.cityId}`)).statusCode).toBe(403);
+    expect((await call('owner', 'GET', `/config/${t.ids.cityId}`)).statusCode).toBe(403);
   });
 
   it('rejects each invalid city field with its message', async () => {
@@ -59,9 +50,9 @@ describe.each(backends)('cities and city config on %s', (backend) => {
       [{ name: 'A', currency: 'EUR', chatname: 5 }, 'chatname', 'must be text'],
     ];
     await t.expectFieldErrors('POST', '/cities', cases);
-    expect((await call('admin', 'PUT', `/cities/${ids.cityId}`, { name: '' })).statusCode).toBe(400);
+    expect((await call('admin', 'PUT', `/cities/${t.ids.cityId}`, { name: '' })).statusCode).toBe(400);
     expect((await call('admin', 'PUT', `/cities/abc`, { name: 'x' })).statusCode).toBe(400);
-    const raw = await t.app.inject({ method: 'POST', url: '/api/cities', headers: { ...auth.admin, 'content-type': 'application/json' }, payload: '{' });
+    const raw = await t.app.inject({ method: 'POST', url: '/api/cities', headers: { ...t.auth.admin, 'content-type': 'application/json' }, payload: '{' });
     expect(raw.statusCode).toBe(400);
   });
 
@@ -76,7 +67,7 @@ describe.each(backends)('cities and city config on %s', (backend) => {
   });
 
   it('config is read and written as key-value pairs, empty strings for "not set"', async () => {
-    const put = await call('admin', 'PUT', `/config/${ids.cityId}`, [
+    const put = await call('admin', 'PUT', `/config/${t.ids.cityId}`, [
       { key: 'deliveryDiscountPercent', value: '5' },
       { key: 'hideMoney', value: 'true' },
       { key: 'cityDisabledReason', value: null },
@@ -91,8 +82,8 @@ describe.each(backends)('cities and city config on %s', (backend) => {
         { key: 'providerToken', value: '123:TEST:abc' },
       ]),
     );
-    await call('admin', 'PUT', `/config/${ids.cityId}`, [{ key: 'deliveryDiscountPercent', value: '7' }]);
-    const read = (await call('admin', 'GET', `/config/${ids.cityId}`)).json();
+    await call('admin', 'PUT', `/config/${t.ids.cityId}`, [{ key: 'deliveryDiscountPercent', value: '7' }]);
+    const read = (await call('admin', 'GET', `/config/${t.ids.cityId}`)).json();
     expect(read).toContainEqual({ key: 'deliveryDiscountPercent', value: '7' });
     expect(read).toContainEqual({ key: 'hideMoney', value: 'true' });
   });
@@ -114,38 +105,38 @@ describe.each(backends)('cities and city config on %s', (backend) => {
     ];
     await t.expectFieldErrors(
       'PUT',
-      `/config/${ids.cityId}`,
+      `/config/${t.ids.cityId}`,
       cases.map(([key, value, message]) => [[{ key: 'showOpenNow', value: 'true' }, { key, value }], key, message] as const),
     );
-    const read = (await call('admin', 'GET', `/config/${ids.cityId}`)).json();
+    const read = (await call('admin', 'GET', `/config/${t.ids.cityId}`)).json();
     expect(read.find((p: { key: string }) => p.key === 'showOpenNow')).toBeUndefined();
-    expect((await call('admin', 'PUT', `/config/${ids.cityId}`, { key: 'hideMoney' })).statusCode).toBe(400);
-    expect((await call('admin', 'PUT', `/config/${ids.cityId}`, [{ value: '1' }])).statusCode).toBe(400);
-    expect((await call('admin', 'PUT', `/config/${ids.cityId}`, [{ key: 'hideMoney', value: 1 }])).statusCode).toBe(400);
+    expect((await call('admin', 'PUT', `/config/${t.ids.cityId}`, { key: 'hideMoney' })).statusCode).toBe(400);
+    expect((await call('admin', 'PUT', `/config/${t.ids.cityId}`, [{ value: '1' }])).statusCode).toBe(400);
+    expect((await call('admin', 'PUT', `/config/${t.ids.cityId}`, [{ key: 'hideMoney', value: 1 }])).statusCode).toBe(400);
   });
 
   it('the payments block is the admin’s; operators have the reduced form; scope holds', async () => {
     // A city admin reads everything but the payments keys, and may not write them.
-    const cityAdminRead = (await call('cityadmin', 'GET', `/config/${ids.cityId}`)).json();
+    const cityAdminRead = (await call('cityadmin', 'GET', `/config/${t.ids.cityId}`)).json();
     expect(cityAdminRead.some((p: { key: string }) => PAYMENT_CONFIG_KEYS.includes(p.key as never))).toBe(false);
     expect(cityAdminRead).toContainEqual({ key: 'hideMoney', value: 'true' });
-    expect((await call('cityadmin', 'PUT', `/config/${ids.cityId}`, [{ key: 'providerToken', value: 'x' }])).statusCode).toBe(403);
-    expect((await call('cityadmin', 'PUT', `/config/${ids.cityId}`, [{ key: 'topInterval', value: '7' }])).statusCode).toBe(200);
-    expect((await call('cityadmin', 'GET', `/config/${ids.otherCityId}`)).statusCode).toBe(404);
-    expect((await call('cityadmin', 'PUT', `/config/${ids.otherCityId}`, [{ key: 'topInterval', value: '7' }])).statusCode).toBe(403);
+    expect((await call('cityadmin', 'PUT', `/config/${t.ids.cityId}`, [{ key: 'providerToken', value: 'x' }])).statusCode).toBe(403);
+    expect((await call('cityadmin', 'PUT', `/config/${t.ids.cityId}`, [{ key: 'topInterval', value: '7' }])).statusCode).toBe(200);
+    expect((await call('cityadmin', 'GET', `/config/${t.ids.otherCityId}`)).statusCode).toBe(404);
+    expect((await call('cityadmin', 'PUT', `/config/${t.ids.otherCityId}`, [{ key: 'topInterval', value: '7' }])).statusCode).toBe(403);
 
     // An operator reads and writes only the delivery multiplier and cost-jump keys.
-    const put = await call('operator', 'PUT', `/config/${ids.cityId}`, [
+    const put = await call('operator', 'PUT', `/config/${t.ids.cityId}`, [
       { key: 'deliveryMultiplier', value: '1.75' },
       { key: 'deliveryCostJump', value: 'true' },
       { key: 'deliveryCostJumpAmount', value: '1500' },
     ]);
     expect(put.statusCode).toBe(200);
-    const operatorRead = (await call('operator', 'GET', `/config/${ids.cityId}`)).json() as { key: string }[];
+    const operatorRead = (await call('operator', 'GET', `/config/${t.ids.cityId}`)).json() as { key: string }[];
     expect(operatorRead.every((p) => OPERATOR_CONFIG_KEYS.includes(p.key as never))).toBe(true);
     expect(operatorRead).toContainEqual({ key: 'deliveryMultiplier', value: '1.75' });
-    expect((await call('operator', 'PUT', `/config/${ids.cityId}`, [{ key: 'hideMoney', value: 'false' }])).statusCode).toBe(403);
-    expect((await call('operator', 'PUT', `/config/${ids.otherCityId}`, [{ key: 'deliveryMultiplier', value: '2' }])).statusCode).toBe(403);
+    expect((await call('operator', 'PUT', `/config/${t.ids.cityId}`, [{ key: 'hideMoney', value: 'false' }])).statusCode).toBe(403);
+    expect((await call('operator', 'PUT', `/config/${t.ids.otherCityId}`, [{ key: 'deliveryMultiplier', value: '2' }])).statusCode).toBe(403);
     expect(CITY_CONFIG_KEYS.length).toBe(35);
   });
 });

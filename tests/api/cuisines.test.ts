@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createCity, createRestaurant, openStaffApp, type StaffApp, type FieldErrorCase } from './harness';
+import { describe, expect, it } from 'vitest';
+import { backends, createCity, createRestaurant, type FieldErrorCase, useStaffApp } from './harness';
 
 interface CuisineJson {
   id: number;
@@ -12,17 +12,8 @@ interface CuisineJson {
 }
 
 describe.each(backends)('cuisines on %s', (backend) => {
-  let t: StaffApp;
-  let ids: StaffApp['ids'];
-  let auth: StaffApp['auth'];
-
-  beforeAll(async () => {
-    t = await openStaffApp(backend);
-    ({ ids, auth } = t);
-  });
-  afterAll(async () => t?.close());
-
-  const call: StaffApp['call'] = (...args) => t.call(...args);
+  const t = useStaffApp(backend);
+  const { call } = t;
 
   const create = async (who: string, payload: Record<string, unknown>): Promise<CuisineJson> => {
     const response = await call(who, 'POST', '/cuisines/', payload);
@@ -41,7 +32,7 @@ describe.each(backends)('cuisines on %s', (backend) => {
       name_ru: 'Грузинская',
       position: 3,
       enabled: false,
-      cityId: ids.otherCityId,
+      cityId: t.ids.otherCityId,
     });
     expect(created.statusCode).toBe(201);
     const cuisine = created.json<CuisineJson>();
@@ -51,11 +42,11 @@ describe.each(backends)('cuisines on %s', (backend) => {
       name_ru: 'Грузинская',
       position: 3,
       enabled: false,
-      cityId: ids.otherCityId,
-      city: { id: ids.otherCityId, name: await cityName(ids.otherCityId) },
+      cityId: t.ids.otherCityId,
+      city: { id: t.ids.otherCityId, name: await cityName(t.ids.otherCityId) },
     });
     expect((await call('admin', 'GET', `/cuisines/${cuisine.id}`)).json()).toEqual(cuisine);
-    expect((await call('admin', 'GET', `/cuisines/city/${ids.otherCityId}`)).json()).toContainEqual(cuisine);
+    expect((await call('admin', 'GET', `/cuisines/city/${t.ids.otherCityId}`)).json()).toContainEqual(cuisine);
 
     const changed = await call('admin', 'PUT', `/cuisines/${cuisine.id}`, { name: 'Caucasian', name_ru: 'Кавказская', position: 1, enabled: true });
     expect(changed.statusCode).toBe(200);
@@ -68,10 +59,10 @@ describe.each(backends)('cuisines on %s', (backend) => {
   });
 
   it('takes POST with and without the trailing slash; position and enabled have defaults', async () => {
-    const plain = await call('admin', 'POST', '/cuisines', { name: 'Plain', cityId: ids.cityId });
+    const plain = await call('admin', 'POST', '/cuisines', { name: 'Plain', cityId: t.ids.cityId });
     expect(plain.statusCode).toBe(201);
-    expect(plain.json()).toMatchObject({ name: 'Plain', name_ru: '', position: 0, enabled: true, cityId: ids.cityId });
-    const slash = await call('admin', 'POST', '/cuisines/', { name: 'Slash', cityId: ids.cityId, position: null, enabled: null });
+    expect(plain.json()).toMatchObject({ name: 'Plain', name_ru: '', position: 0, enabled: true, cityId: t.ids.cityId });
+    const slash = await call('admin', 'POST', '/cuisines/', { name: 'Slash', cityId: t.ids.cityId, position: null, enabled: null });
     expect(slash.statusCode).toBe(201);
     expect(slash.json()).toMatchObject({ position: 0, enabled: true });
   });
@@ -81,7 +72,7 @@ describe.each(backends)('cuisines on %s', (backend) => {
     const b = await create('admin', { name: 'B', position: 2, cityId: thirdCity });
     const a = await create('admin', { name: 'A', position: 2, cityId: thirdCity });
     const first = await create('admin', { name: 'Z', position: 0, cityId: thirdCity });
-    const here = await create('admin', { name: 'Here', cityId: ids.cityId });
+    const here = await create('admin', { name: 'Here', cityId: t.ids.cityId });
 
     const all = (await call('admin', 'GET', '/cuisines')).json<CuisineJson[]>();
     expect(idsOf(all)).toEqual(expect.arrayContaining([a.id, b.id, first.id, here.id]));
@@ -98,43 +89,43 @@ describe.each(backends)('cuisines on %s', (backend) => {
     const created = await call('cityadmin', 'POST', '/cuisines/', { name: 'Local', position: 5 });
     expect(created.statusCode).toBe(201);
     const mine = created.json<CuisineJson>();
-    expect(mine.cityId).toBe(ids.cityId);
-    const other = await create('admin', { name: 'Elsewhere', cityId: ids.otherCityId });
+    expect(mine.cityId).toBe(t.ids.cityId);
+    const other = await create('admin', { name: 'Elsewhere', cityId: t.ids.otherCityId });
 
     const list = (await call('cityadmin', 'GET', '/cuisines')).json<CuisineJson[]>();
     expect(idsOf(list)).toContain(mine.id);
     expect(idsOf(list)).not.toContain(other.id);
-    expect(list.every((row) => row.cityId === ids.cityId)).toBe(true);
-    expect(idsOf((await call('cityadmin', 'GET', `/cuisines/city/${ids.cityId}`)).json())).toContain(mine.id);
+    expect(list.every((row) => row.cityId === t.ids.cityId)).toBe(true);
+    expect(idsOf((await call('cityadmin', 'GET', `/cuisines/city/${t.ids.cityId}`)).json())).toContain(mine.id);
     expect((await call('cityadmin', 'GET', `/cuisines/${mine.id}`)).statusCode).toBe(200);
     expect((await call('cityadmin', 'PUT', `/cuisines/${mine.id}`, { enabled: false })).json().enabled).toBe(false);
 
-    expect((await call('cityadmin', 'POST', '/cuisines/', { name: 'X', cityId: ids.otherCityId })).statusCode).toBe(403);
-    expect((await call('cityadmin', 'GET', `/cuisines/city/${ids.otherCityId}`)).statusCode).toBe(404);
-    expect((await call('cityadmin', 'GET', `/cuisines?cityId=${ids.otherCityId}`)).statusCode).toBe(404);
+    expect((await call('cityadmin', 'POST', '/cuisines/', { name: 'X', cityId: t.ids.otherCityId })).statusCode).toBe(403);
+    expect((await call('cityadmin', 'GET', `/cuisines/city/${t.ids.otherCityId}`)).statusCode).toBe(404);
+    expect((await call('cityadmin', 'GET', `/cuisines?cityId=${t.ids.otherCityId}`)).statusCode).toBe(404);
     expect((await call('cityadmin', 'GET', `/cuisines/${other.id}`)).statusCode).toBe(404);
     expect((await call('cityadmin', 'PUT', `/cuisines/${other.id}`, { name: 'Mine' })).statusCode).toBe(403);
     expect((await call('cityadmin', 'DELETE', `/cuisines/${other.id}`)).statusCode).toBe(403);
-    expect((await call('cityadmin', 'PUT', `/cuisines/${mine.id}`, { cityId: ids.otherCityId })).statusCode).toBe(403);
+    expect((await call('cityadmin', 'PUT', `/cuisines/${mine.id}`, { cityId: t.ids.otherCityId })).statusCode).toBe(403);
     expect((await call('admin', 'GET', `/cuisines/${other.id}`)).json().name).toBe('Elsewhere');
-    expect((await call('admin', 'GET', `/cuisines/${mine.id}`)).json().cityId).toBe(ids.cityId);
+    expect((await call('admin', 'GET', `/cuisines/${mine.id}`)).json().cityId).toBe(t.ids.cityId);
 
     expect((await call('cityadmin', 'DELETE', `/cuisines/${mine.id}`)).statusCode).toBe(200);
   });
 
   it('operators and owners read their city’s cuisines and change nothing', async () => {
-    const cuisine = await create('admin', { name: 'Readable', cityId: ids.cityId });
-    const other = await create('admin', { name: 'Hidden', cityId: ids.otherCityId });
+    const cuisine = await create('admin', { name: 'Readable', cityId: t.ids.cityId });
+    const other = await create('admin', { name: 'Hidden', cityId: t.ids.otherCityId });
     for (const who of ['operator', 'owner']) {
       const list = await call(who, 'GET', '/cuisines');
       expect(list.statusCode, who).toBe(200);
       expect(idsOf(list.json()), who).toContain(cuisine.id);
       expect(idsOf(list.json()), who).not.toContain(other.id);
-      expect(idsOf((await call(who, 'GET', `/cuisines/city/${ids.cityId}`)).json()), who).toContain(cuisine.id);
+      expect(idsOf((await call(who, 'GET', `/cuisines/city/${t.ids.cityId}`)).json()), who).toContain(cuisine.id);
       expect((await call(who, 'GET', `/cuisines/${cuisine.id}`)).json(), who).toEqual(cuisine);
-      expect((await call(who, 'GET', `/cuisines/city/${ids.otherCityId}`)).statusCode, who).toBe(404);
+      expect((await call(who, 'GET', `/cuisines/city/${t.ids.otherCityId}`)).statusCode, who).toBe(404);
       expect((await call(who, 'GET', `/cuisines/${other.id}`)).statusCode, who).toBe(404);
-      expect((await call(who, 'POST', '/cuisines/', { name: 'Nope', cityId: ids.cityId })).statusCode, who).toBe(403);
+      expect((await call(who, 'POST', '/cuisines/', { name: 'Nope', cityId: t.ids.cityId })).statusCode, who).toBe(403);
       expect((await call(who, 'POST', '/cuisines', { name: 'Nope' })).statusCode, who).toBe(403);
       expect((await call(who, 'PUT', `/cuisines/${cuisine.id}`, { name: 'Nope' })).statusCode, who).toBe(403);
       expect((await call(who, 'DELETE', `/cuisines/${cuisine.id}`)).statusCode, who).toBe(403);
@@ -143,7 +134,7 @@ describe.each(backends)('cuisines on %s', (backend) => {
   });
 
   it('rejects each invalid field with its message and writes nothing', async () => {
-    const city = ids.otherCityId;
+    const city = t.ids.otherCityId;
     const before = (await call('admin', 'GET', '/cuisines')).json().length;
     const cases: FieldErrorCase[] = [
       [{ cityId: city }, 'name', 'Required'],
@@ -190,7 +181,7 @@ describe.each(backends)('cuisines on %s', (backend) => {
       const raw = await t.app.inject({
         method: 'POST',
         url,
-        headers: { ...auth.admin, 'content-type': 'application/json' },
+        headers: { ...t.auth.admin, 'content-type': 'application/json' },
         payload: '{"name": ',
       });
       expect(raw.statusCode, url).toBe(400);
@@ -200,7 +191,7 @@ describe.each(backends)('cuisines on %s', (backend) => {
       const scalar = await t.app.inject({
         method: 'POST',
         url: '/api/cuisines/',
-        headers: { ...auth.admin, 'content-type': 'application/json' },
+        headers: { ...t.auth.admin, 'content-type': 'application/json' },
         payload,
       });
       expect(scalar.statusCode, payload).toBe(400);
@@ -217,12 +208,12 @@ describe.each(backends)('cuisines on %s', (backend) => {
   });
 
   it('a cuisine restaurants use is neither deleted nor moved (409) and nothing changes', async () => {
-    const cuisine = await create('admin', { name: 'Used', cityId: ids.cityId });
-    const second = await createRestaurant(t.db, ids.cityId, 'Second kitchen');
+    const cuisine = await create('admin', { name: 'Used', cityId: t.ids.cityId });
+    const second = await createRestaurant(t.db, t.ids.cityId, 'Second kitchen');
     await t.db
       .insertInto('restaurant_cuisines')
       .values([
-        { restaurant_id: ids.restaurantId, cuisine_id: cuisine.id },
+        { restaurant_id: t.ids.restaurantId, cuisine_id: cuisine.id },
         { restaurant_id: second, cuisine_id: cuisine.id },
       ])
       .execute();
@@ -234,7 +225,7 @@ describe.each(backends)('cuisines on %s', (backend) => {
       expect(refused.json().message, who).toContain('Used');
       expect(refused.json().message, who).toContain('2 restaurants');
     }
-    const moved = await call('admin', 'PUT', `/cuisines/${cuisine.id}`, { cityId: ids.otherCityId });
+    const moved = await call('admin', 'PUT', `/cuisines/${cuisine.id}`, { cityId: t.ids.otherCityId });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().message).toContain('2 restaurants');
 
@@ -252,15 +243,15 @@ describe.each(backends)('cuisines on %s', (backend) => {
   });
 
   it('an admin moves an unused cuisine to another city', async () => {
-    const cuisine = await create('admin', { name: 'Mobile', cityId: ids.cityId });
-    const moved = await call('admin', 'PUT', `/cuisines/${cuisine.id}`, { cityId: ids.otherCityId });
+    const cuisine = await create('admin', { name: 'Mobile', cityId: t.ids.cityId });
+    const moved = await call('admin', 'PUT', `/cuisines/${cuisine.id}`, { cityId: t.ids.otherCityId });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ cityId: ids.otherCityId, city: { id: ids.otherCityId } });
+    expect(moved.json()).toMatchObject({ cityId: t.ids.otherCityId, city: { id: t.ids.otherCityId } });
   });
 
   it('refuses calls without a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/cuisines' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `/api/cuisines/city/${ids.cityId}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/cuisines/', payload: { name: 'X', cityId: ids.cityId } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/cuisines/city/${t.ids.cityId}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/cuisines/', payload: { name: 'X', cityId: t.ids.cityId } })).statusCode).toBe(401);
   });
 });

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newAuthKey } from '../../server/auth/password';
 import { Role } from '../../src/domain';
-import { backends, createRestaurant, openStaffApp, type StaffApp, type FieldErrorCase } from './harness';
+import { backends, createRestaurant, type FieldErrorCase, useStaffApp } from './harness';
 
 describe.each(backends)('districts on %s', (backend) => {
-  let t: StaffApp;
-  let ids: StaffApp['ids'];
-  let auth: StaffApp['auth'];
-
-  beforeAll(async () => {
-    t = await openStaffApp(backend);
-    ({ ids, auth } = t);
-  });
-  afterAll(async () => t?.close());
-
-  const call: StaffApp['call'] = (...args) => t.call(...args);
+  const t = useStaffApp(backend);
+  const { call } = t;
 
   const create = async (who: string, payload: Record<string, unknown>) => {
     const response = await call(who, 'POST', '/districts/', payload);
@@ -23,18 +14,18 @@ describe.each(backends)('districts on %s', (backend) => {
   };
 
   it('an admin creates, lists, reads, renames and deletes a district in any city', async () => {
-    const created = await call('admin', 'POST', '/districts/', { cityId: ids.otherCityId, name: 'Old town', name_ru: 'Старый город' });
+    const created = await call('admin', 'POST', '/districts/', { cityId: t.ids.otherCityId, name: 'Old town', name_ru: 'Старый город' });
     expect(created.statusCode).toBe(201);
     const district = created.json();
-    expect(district).toEqual({ id: expect.any(Number), cityId: ids.otherCityId, name: 'Old town', name_ru: 'Старый город' });
+    expect(district).toEqual({ id: expect.any(Number), cityId: t.ids.otherCityId, name: 'Old town', name_ru: 'Старый город' });
     // The path without the trailing slash is the same call.
-    const second = await call('admin', 'POST', '/districts', { cityId: ids.otherCityId, name: 'Harbour' });
+    const second = await call('admin', 'POST', '/districts', { cityId: t.ids.otherCityId, name: 'Harbour' });
     expect(second.statusCode).toBe(201);
     expect(second.json()).toMatchObject({ name: 'Harbour', name_ru: '' });
 
     expect((await call('admin', 'GET', `/districts/${district.id}`)).json()).toEqual(district);
-    expect((await call('admin', 'GET', `/cities/${ids.otherCityId}/districts`)).json()).toEqual([second.json(), district]);
-    expect((await call('admin', 'GET', `/districts/plain/${ids.otherCityId}`)).json()).toEqual([
+    expect((await call('admin', 'GET', `/cities/${t.ids.otherCityId}/districts`)).json()).toEqual([second.json(), district]);
+    expect((await call('admin', 'GET', `/districts/plain/${t.ids.otherCityId}`)).json()).toEqual([
       { id: second.json().id, name: 'Harbour', name_ru: '' },
       { id: district.id, name: 'Old town', name_ru: 'Старый город' },
     ]);
@@ -53,43 +44,43 @@ describe.each(backends)('districts on %s', (backend) => {
 
   it('a city admin manages the districts of their own city only', async () => {
     const own = await create('cityadmin', { name: 'North' });
-    expect(own.cityId).toBe(ids.cityId);
-    expect((await create('cityadmin', { name: 'South', cityId: ids.cityId })).cityId).toBe(ids.cityId);
-    const other = await create('admin', { name: 'Elsewhere', cityId: ids.otherCityId });
+    expect(own.cityId).toBe(t.ids.cityId);
+    expect((await create('cityadmin', { name: 'South', cityId: t.ids.cityId })).cityId).toBe(t.ids.cityId);
+    const other = await create('admin', { name: 'Elsewhere', cityId: t.ids.otherCityId });
 
-    expect((await call('cityadmin', 'GET', `/cities/${ids.cityId}/districts`)).json().map((d: { id: number }) => d.id)).toContain(own.id);
+    expect((await call('cityadmin', 'GET', `/cities/${t.ids.cityId}/districts`)).json().map((d: { id: number }) => d.id)).toContain(own.id);
     expect((await call('cityadmin', 'PUT', `/districts/${own.id}`, { name: 'Far north' })).json().name).toBe('Far north');
 
-    expect((await call('cityadmin', 'POST', '/districts/', { name: 'X', cityId: ids.otherCityId })).statusCode).toBe(403);
-    expect((await call('cityadmin', 'GET', `/cities/${ids.otherCityId}/districts`)).statusCode).toBe(404);
-    expect((await call('cityadmin', 'GET', `/districts/plain/${ids.otherCityId}`)).statusCode).toBe(404);
+    expect((await call('cityadmin', 'POST', '/districts/', { name: 'X', cityId: t.ids.otherCityId })).statusCode).toBe(403);
+    expect((await call('cityadmin', 'GET', `/cities/${t.ids.otherCityId}/districts`)).statusCode).toBe(404);
+    expect((await call('cityadmin', 'GET', `/districts/plain/${t.ids.otherCityId}`)).statusCode).toBe(404);
     expect((await call('cityadmin', 'GET', `/districts/${other.id}`)).statusCode).toBe(404);
     expect((await call('cityadmin', 'PUT', `/districts/${other.id}`, { name: 'Mine' })).statusCode).toBe(403);
     expect((await call('cityadmin', 'DELETE', `/districts/${other.id}`)).statusCode).toBe(403);
-    expect((await call('cityadmin', 'PUT', `/districts/${own.id}`, { cityId: ids.otherCityId })).statusCode).toBe(403);
+    expect((await call('cityadmin', 'PUT', `/districts/${own.id}`, { cityId: t.ids.otherCityId })).statusCode).toBe(403);
     expect((await call('admin', 'GET', `/districts/${other.id}`)).json().name).toBe('Elsewhere');
-    expect((await call('admin', 'GET', `/districts/${own.id}`)).json().cityId).toBe(ids.cityId);
+    expect((await call('admin', 'GET', `/districts/${own.id}`)).json().cityId).toBe(t.ids.cityId);
 
     expect((await call('cityadmin', 'DELETE', `/districts/${own.id}`)).statusCode).toBe(200);
   });
 
   it('operators and owners read their city’s districts and change nothing', async () => {
-    const district = await create('admin', { name: 'Riverside', cityId: ids.cityId });
-    const other = await create('admin', { name: 'Hills', cityId: ids.otherCityId });
+    const district = await create('admin', { name: 'Riverside', cityId: t.ids.cityId });
+    const other = await create('admin', { name: 'Hills', cityId: t.ids.otherCityId });
     for (const who of ['operator', 'owner']) {
-      const list = await call(who, 'GET', `/cities/${ids.cityId}/districts`);
+      const list = await call(who, 'GET', `/cities/${t.ids.cityId}/districts`);
       expect(list.statusCode, who).toBe(200);
       expect(list.json(), who).toContainEqual(district);
-      expect((await call(who, 'GET', `/districts/plain/${ids.cityId}`)).json(), who).toContainEqual({
+      expect((await call(who, 'GET', `/districts/plain/${t.ids.cityId}`)).json(), who).toContainEqual({
         id: district.id,
         name: 'Riverside',
         name_ru: '',
       });
       expect((await call(who, 'GET', `/districts/${district.id}`)).json(), who).toEqual(district);
-      expect((await call(who, 'GET', `/cities/${ids.otherCityId}/districts`)).statusCode, who).toBe(404);
-      expect((await call(who, 'GET', `/districts/plain/${ids.otherCityId}`)).statusCode, who).toBe(404);
+      expect((await call(who, 'GET', `/cities/${t.ids.otherCityId}/districts`)).statusCode, who).toBe(404);
+      expect((await call(who, 'GET', `/districts/plain/${t.ids.otherCityId}`)).statusCode, who).toBe(404);
       expect((await call(who, 'GET', `/districts/${other.id}`)).statusCode, who).toBe(404);
-      expect((await call(who, 'POST', '/districts/', { name: 'Nope', cityId: ids.cityId })).statusCode, who).toBe(403);
+      expect((await call(who, 'POST', '/districts/', { name: 'Nope', cityId: t.ids.cityId })).statusCode, who).toBe(403);
       expect((await call(who, 'PUT', `/districts/${district.id}`, { name: 'Nope' })).statusCode, who).toBe(403);
       expect((await call(who, 'DELETE', `/districts/${district.id}`)).statusCode, who).toBe(403);
     }
@@ -97,16 +88,16 @@ describe.each(backends)('districts on %s', (backend) => {
   });
 
   it('rejects each invalid field with its message and writes nothing', async () => {
-    const count = async () => (await call('admin', 'GET', `/cities/${ids.otherCityId}/districts`)).json().length;
+    const count = async () => (await call('admin', 'GET', `/cities/${t.ids.otherCityId}/districts`)).json().length;
     const before = await count();
     const cases: FieldErrorCase[] = [
-      [{ cityId: ids.otherCityId }, 'name', 'Required'],
-      [{ name: '', cityId: ids.otherCityId }, 'name', 'Required'],
-      [{ name: '   ', cityId: ids.otherCityId }, 'name', 'Required'],
-      [{ name: 'x'.repeat(256), cityId: ids.otherCityId }, 'name', 'must be less than 256 symbols'],
-      [{ name: 'Ok', name_ru: 'x'.repeat(256), cityId: ids.otherCityId }, 'name_ru', 'must be less than 256 symbols'],
-      [{ name: 42, cityId: ids.otherCityId }, 'name', 'must be text'],
-      [{ name: 'Ok', name_ru: true, cityId: ids.otherCityId }, 'name_ru', 'must be text'],
+      [{ cityId: t.ids.otherCityId }, 'name', 'Required'],
+      [{ name: '', cityId: t.ids.otherCityId }, 'name', 'Required'],
+      [{ name: '   ', cityId: t.ids.otherCityId }, 'name', 'Required'],
+      [{ name: 'x'.repeat(256), cityId: t.ids.otherCityId }, 'name', 'must be less than 256 symbols'],
+      [{ name: 'Ok', name_ru: 'x'.repeat(256), cityId: t.ids.otherCityId }, 'name_ru', 'must be less than 256 symbols'],
+      [{ name: 42, cityId: t.ids.otherCityId }, 'name', 'must be text'],
+      [{ name: 'Ok', name_ru: true, cityId: t.ids.otherCityId }, 'name_ru', 'must be text'],
       [{ name: 'Ok' }, 'cityId', 'Required'],
       [{ name: 'Ok', cityId: 'one' }, 'cityId', 'must be chosen from the list'],
       [{ name: 'Ok', cityId: 0 }, 'cityId', 'must be chosen from the list'],
@@ -116,7 +107,7 @@ describe.each(backends)('districts on %s', (backend) => {
     await t.expectFieldErrors('POST', '/districts/', cases);
     expect(await count()).toBe(before);
 
-    const district = await create('admin', { name: 'Kept', cityId: ids.otherCityId });
+    const district = await create('admin', { name: 'Kept', cityId: t.ids.otherCityId });
     for (const [payload, field, message] of [
       [{ name: '' }, 'name', 'Required'],
       [{ name: 'x'.repeat(300) }, 'name', 'must be less than 256 symbols'],
@@ -134,7 +125,7 @@ describe.each(backends)('districts on %s', (backend) => {
     const raw = await t.app.inject({
       method: 'POST',
       url: '/api/districts/',
-      headers: { ...auth.admin, 'content-type': 'application/json' },
+      headers: { ...t.auth.admin, 'content-type': 'application/json' },
       payload: '{"name": ',
     });
     expect(raw.statusCode).toBe(400);
@@ -143,7 +134,7 @@ describe.each(backends)('districts on %s', (backend) => {
     const jsonText = await t.app.inject({
       method: 'POST',
       url: '/api/districts/',
-      headers: { ...auth.admin, 'content-type': 'application/json' },
+      headers: { ...t.auth.admin, 'content-type': 'application/json' },
       payload: '"text"',
     });
     expect(jsonText.statusCode).toBe(400);
@@ -160,9 +151,9 @@ describe.each(backends)('districts on %s', (backend) => {
   });
 
   it('refuses to delete or move a district that prices, restaurants or orders still refer to', async () => {
-    const district = await create('admin', { name: 'Busy', cityId: ids.cityId });
-    const restaurantId = await createRestaurant(t.db, ids.cityId, 'District kitchen');
-    const otherRestaurantId = await createRestaurant(t.db, ids.cityId, 'Second kitchen');
+    const district = await create('admin', { name: 'Busy', cityId: t.ids.cityId });
+    const restaurantId = await createRestaurant(t.db, t.ids.cityId, 'District kitchen');
+    const otherRestaurantId = await createRestaurant(t.db, t.ids.cityId, 'Second kitchen');
     await t.db.updateTable('restaurants').set({ district_id: district.id }).where('id', '=', restaurantId).execute();
     await t.db
       .insertInto('district_restaurants')
@@ -180,7 +171,7 @@ describe.each(backends)('districts on %s', (backend) => {
       .insertInto('orders')
       .values({
         thread_id: 'D00000001',
-        city_id: ids.cityId,
+        city_id: t.ids.cityId,
         user_id: customer.id,
         restaurant_id: restaurantId,
         district_id: district.id,
@@ -195,7 +186,7 @@ describe.each(backends)('districts on %s', (backend) => {
     expect(refused.json().message).toBe(
       'District "Busy" cannot be deleted: it is still used by 2 restaurant delivery prices, 1 restaurant, 1 order. Remove those references first.',
     );
-    const moved = await call('admin', 'PUT', `/districts/${district.id}`, { cityId: ids.otherCityId });
+    const moved = await call('admin', 'PUT', `/districts/${district.id}`, { cityId: t.ids.otherCityId });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().message).toContain('cannot move to another city');
     expect((await call('admin', 'GET', `/districts/${district.id}`)).json()).toEqual(district);
@@ -220,15 +211,15 @@ describe.each(backends)('districts on %s', (backend) => {
   });
 
   it('an unused district may move to another city', async () => {
-    const district = await create('admin', { name: 'Wandering', cityId: ids.cityId });
-    const moved = await call('admin', 'PUT', `/districts/${district.id}`, { cityId: ids.otherCityId });
+    const district = await create('admin', { name: 'Wandering', cityId: t.ids.cityId });
+    const moved = await call('admin', 'PUT', `/districts/${district.id}`, { cityId: t.ids.otherCityId });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toEqual({ ...district, cityId: ids.otherCityId });
+    expect(moved.json()).toEqual({ ...district, cityId: t.ids.otherCityId });
   });
 
   it('refuses calls without a token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/cities/${ids.cityId}/districts` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `/api/districts/plain/${ids.cityId}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/districts/', payload: { name: 'x', cityId: ids.cityId } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/cities/${t.ids.cityId}/districts` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/districts/plain/${t.ids.cityId}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/districts/', payload: { name: 'x', cityId: t.ids.cityId } })).statusCode).toBe(401);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type AppDeps } from '../../server/app';
 import { hashPassword, newAuthKey } from '../../server/auth/password';
 import { openDatabase } from '../../server/db/connect';
@@ -189,4 +189,36 @@ export async function openStaffApp(backend: Backend): Promise<StaffApp> {
     }
   };
   return { ...t, ids, auth, call, expectFieldErrors };
+}
+
+/**
+ * The StaffApp of one describe block, opened before its tests and closed after. Its fields
+ * are read when the tests run, so the block can name it at declaration time.
+ */
+export function useStaffApp(backend: Backend) {
+  let staff: StaffApp | undefined;
+  beforeAll(async () => {
+    staff = await openStaffApp(backend);
+  });
+  afterAll(async () => staff?.close());
+  const current = (): StaffApp => {
+    if (!staff) throw new Error('The test app has not been opened');
+    return staff;
+  };
+  return {
+    get db() {
+      return current().db;
+    },
+    get app() {
+      return current().app;
+    },
+    get ids() {
+      return current().ids;
+    },
+    get auth() {
+      return current().auth;
+    },
+    call: ((...args) => current().call(...args)) as StaffApp['call'],
+    expectFieldErrors: ((...args) => current().expectFieldErrors(...args)) as StaffApp['expectFieldErrors'],
+  };
 }

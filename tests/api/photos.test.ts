@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES } from '../../src/domain';
-import { backends, openStaffApp, type StaffApp } from './harness';
+import { backends, useStaffApp } from './harness';
 
 /** The smallest PNG there is: one transparent pixel. */
 export const PIXEL_PNG = Buffer.from(
@@ -25,19 +25,11 @@ export function multipart(files: { field: string; name: string; type: string; da
 }
 
 describe.each(backends)('photos on %s', (backend) => {
-  let t: StaffApp;
-  let ids: StaffApp['ids'];
-  let auth: StaffApp['auth'];
+  const t = useStaffApp(backend);
 
-  beforeAll(async () => {
-    t = await openStaffApp(backend);
-    ({ ids, auth } = t);
-  });
-  afterAll(async () => t?.close());
-
-  const upload = (who: string, files: Parameters<typeof multipart>[0], query = `?cityId=${ids.cityId}`) => {
+  const upload = (who: string, files: Parameters<typeof multipart>[0], query = `?cityId=${t.ids.cityId}`) => {
     const body = multipart(files);
-    return t.app.inject({ method: 'POST', url: `/api/photo${query}`, headers: { ...auth[who], ...body.headers }, payload: body.payload });
+    return t.app.inject({ method: 'POST', url: `/api/photo${query}`, headers: { ...t.auth[who], ...body.headers }, payload: body.payload });
   };
   const png = (field = 'photo_0') => ({ field, name: 'dot.png', type: 'image/png', data: PIXEL_PNG });
 
@@ -46,7 +38,7 @@ describe.each(backends)('photos on %s', (backend) => {
     expect(response.statusCode).toBe(200);
     const fileIds = response.json() as string[];
     expect(fileIds).toHaveLength(2);
-    const image = await t.app.inject({ method: 'GET', url: `/api/photo?cityId=${ids.cityId}&telegramFileId=${fileIds[0]}`, headers: auth.owner });
+    const image = await t.app.inject({ method: 'GET', url: `/api/photo?cityId=${t.ids.cityId}&telegramFileId=${fileIds[0]}`, headers: t.auth.owner });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(PIXEL_PNG)).toBe(true);
@@ -56,9 +48,9 @@ describe.each(backends)('photos on %s', (backend) => {
     for (const who of ['admin', 'cityadmin', 'operator', 'owner']) {
       expect((await upload(who, [png()])).statusCode, who).toBe(200);
     }
-    expect((await upload('cityadmin', [png()], `?cityId=${ids.otherCityId}`)).statusCode).toBe(403);
-    const theirs = (await upload('admin', [png()], `?cityId=${ids.otherCityId}`)).json()[0];
-    const get = await t.app.inject({ method: 'GET', url: `/api/photo?telegramFileId=${theirs}`, headers: auth.operator });
+    expect((await upload('cityadmin', [png()], `?cityId=${t.ids.otherCityId}`)).statusCode).toBe(403);
+    const theirs = (await upload('admin', [png()], `?cityId=${t.ids.otherCityId}`)).json()[0];
+    const get = await t.app.inject({ method: 'GET', url: `/api/photo?telegramFileId=${theirs}`, headers: t.auth.operator });
     expect(get.statusCode).toBe(404);
   });
 
@@ -70,7 +62,7 @@ describe.each(backends)('photos on %s', (backend) => {
     const tooLarge = await upload('admin', [{ field: 'photo_0', name: 'big.png', type: 'image/png', data: big }]);
     expect(tooLarge.statusCode).toBe(400);
     expect(tooLarge.json().message).toBe('A photo may be at most 10 MB');
-    const json = await t.app.inject({ method: 'POST', url: '/api/photo', headers: auth.admin, payload: { photo: 'x' } });
+    const json = await t.app.inject({ method: 'POST', url: '/api/photo', headers: t.auth.admin, payload: { photo: 'x' } });
     expect(json.statusCode).toBe(400);
     expect((await upload('admin', [])).statusCode).toBe(400);
     expect((await upload('admin', [png('file')])).statusCode).toBe(400);
@@ -80,9 +72,9 @@ describe.each(backends)('photos on %s', (backend) => {
   });
 
   it('an unknown or malformed file id is a 404 or a 400', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/photo?telegramFileId=unknownfileid123', headers: auth.admin })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/photo?telegramFileId=../../etc', headers: auth.admin })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/photo', headers: auth.admin })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/photo?telegramFileId=unknownfileid123', headers: t.auth.admin })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/photo?telegramFileId=../../etc', headers: t.auth.admin })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/photo', headers: t.auth.admin })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/photo?telegramFileId=unknownfileid123' })).statusCode).toBe(401);
   });
 });

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CITY_CONFIG_KEYS } from '../../src/domain';
-import { backends, createCity, openStaffApp, type StaffApp, type FieldErrorCase } from './harness';
+import { backends, createCity, type FieldErrorCase, useStaffApp } from './harness';
 
 describe.each(backends)('settings checks and global settings on %s', (backend) => {
-  let t: StaffApp;
-  let ids: StaffApp['ids'];
-
-  beforeAll(async () => {
-    t = await openStaffApp(backend);
-    ({ ids } = t);
-  });
-  afterAll(async () => t?.close());
-
-  const call: StaffApp['call'] = (...args) => t.call(...args);
+  const t = useStaffApp(backend);
+  const { call } = t;
 
   it('lists the missing global settings until an admin fills them in', async () => {
     expect((await call('admin', 'GET', '/superadmin/checkGlobalSettings')).json()).toEqual(['publicUrl', 'webhookSecret']);
@@ -45,7 +37,7 @@ describe.each(backends)('settings checks and global settings on %s', (backend) =
       .execute();
     const report = (await call('admin', 'GET', '/superadmin/checkCitiesConfigs')).json() as Record<string, string[]>;
     expect(report.Complete).toBeUndefined();
-    const [seeded] = await t.db.selectFrom('cities').select('name').where('id', '=', ids.cityId).execute();
+    const [seeded] = await t.db.selectFrom('cities').select('name').where('id', '=', t.ids.cityId).execute();
     expect(report[seeded.name]).toEqual([...CITY_CONFIG_KEYS]);
 
     // An empty value counts only where the other settings need it.

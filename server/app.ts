@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { VERSION_HEADER } from '../src/domain';
 import { authenticator } from './auth/authorize';
 import type { Database } from './db/schema';
-import { HttpError, statusText, type FieldError } from './errors';
+import { fieldSummary, HttpError, statusText, type FieldError } from './errors';
 import { graphqlPlugin } from './graphql';
 import { localMessenger } from './messenger/local';
 import type { MessengerGateway } from './messenger/gateway';
@@ -137,7 +137,7 @@ function toErrorBody(error: FastifyError): ErrorBody {
       statusCode: 400,
       code: 'VALIDATION_ERROR',
       error: statusText(400),
-      message: details.map((d) => `${d.field}: ${d.message}`).join('; '),
+      message: fieldSummary(details),
       details,
     };
   }

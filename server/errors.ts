@@ -33,6 +33,13 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, details?: FieldError[]) =>
   new HttpError(400, 'BAD_REQUEST', message, details);
+/** "name: Required; cityId: no such city": the message of a 400 that lists its field errors. */
+export const fieldSummary = (details: readonly FieldError[]): string => details.map((d) => `${d.field}: ${d.message}`).join('; ');
+
+/** A 400 for input whose fields break their rules, each named with its message. */
+export const invalidFields = (errors: readonly FieldError[]) =>
+  badRequest(fieldSummary(errors), errors.map(({ field, message }) => ({ field, message })));
+
 export const unauthorized = (message = 'Authentication required') =>
   new HttpError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do this') =>

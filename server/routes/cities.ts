@@ -12,7 +12,7 @@ import {
 import { currentUser, requireCan } from '../auth/authorize';
 import { newAuthKey } from '../auth/password';
 import type { CitiesTable } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, invalidFields, notFound } from '../errors';
 import {
   assertCityVisible,
   assertCityWritable,
@@ -153,9 +153,7 @@ export const cityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => 
       values[key] = value === null || value === undefined ? '' : value;
     }
     const errors = validateConfig(values);
-    if (errors.length) {
-      throw badRequest(errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors.map(({ field, message }) => ({ field, message })));
-    }
+    if (errors.length) throw invalidFields(errors);
     const writable = configKeysFor(user.roleId);
     const refused = Object.keys(values).filter((key) => isCityConfigKey(key) && !writable.includes(key));
     if (refused.length) throw forbidden(`Your role may not change ${refused.join(', ')}`);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { validate, worksInCity, worksInEveryCity, type Schema, type SessionUser, type ValidateOptions } from '../../src/domain';
 import type { Database } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, invalidFields, notFound } from '../errors';
 import type { MessengerGateway } from '../messenger/gateway';
 
 /** What every area's routes are given by app.ts. */
@@ -51,12 +51,7 @@ export function validBody(
   options: ValidateOptions = {},
 ): Record<string, unknown> {
   const errors = validate(schema, body, options);
-  if (errors.length) {
-    throw badRequest(
-      errors.map((e) => `${e.field}: ${e.message}`).join('; '),
-      errors.map(({ field, message }) => ({ field, message })),
-    );
-  }
+  if (errors.length) throw invalidFields(errors);
   return Object.fromEntries(Object.keys(schema).filter((key) => key in body).map((key) => [key, body[key]]));
 }
 

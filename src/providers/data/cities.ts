@@ -1,7 +1,7 @@
 import type { CreateParams, GetOneParams, Identifier, RaRecord, UpdateParams } from 'react-admin';
 import { CITY_CONFIG_KEYS, CONFIG_FIELD, can, configKeysFor, type CityConfig } from '../../domain';
 import { sessionUser } from '../authProvider';
-import { getJson, listResult, pick, sendJson, type ResourceHandlers } from '../rest';
+import { getJson, pick, restResource, sendJson, type ResourceHandlers } from '../rest';
 
 type Pair = { key: string; value: string };
 
@@ -35,9 +35,8 @@ const fullConfig = (config: CityConfig): Record<string, string> =>
 
 /** A city with its config under `config`: the city form edits both and saves both. */
 export const cities: ResourceHandlers = {
-  async getList(_resource, params) {
-    return listResult(await getJson<RaRecord[]>('/cities'), params);
-  },
+  // List and delete are the usual calls; one city, create and update carry the config too.
+  ...restResource({ list: () => '/cities', one: (id) => `/cities/${id}`, fields: CITY_FIELDS }),
   async getOne(_resource: string, params: GetOneParams) {
     const user = sessionUser();
     const [city, config] = await Promise.all([
@@ -59,10 +58,6 @@ export const cities: ResourceHandlers = {
     const city = await sendJson<RaRecord>('PUT', `/cities/${params.id}`, pick(params.data, CITY_FIELDS));
     const config = await writeConfig(params.id, params.data.config as Record<string, unknown> | undefined);
     return { data: { ...city, config: fullConfig(config) } };
-  },
-  async delete(_resource, params) {
-    await sendJson('DELETE', `/cities/${params.id}`);
-    return { data: params.previousData ?? { id: params.id } };
   },
 } as ResourceHandlers;
 

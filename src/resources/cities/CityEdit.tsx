@@ -1,6 +1,5 @@
 import { Create, Edit, useRedirect } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { can } from '../../domain';
 import { useTitledNotify } from '../common/notify';
 import { useSession } from '../common/useSession';
 import { CityConfigForm, CityForm } from './CityForm';
@@ -14,10 +13,10 @@ const useSaved = () => {
 /** /city/{id}: the full form for admins and city admins, the reduced one for operators. */
 export const CityEdit = () => {
   const { id } = useParams();
-  const { roleId } = useSession();
+  const session = useSession();
   const saved = useSaved();
-  if (roleId === null || !id) return null;
-  if (!can(roleId, 'cities', 'edit')) {
+  if (session.roleId === null || !id) return null;
+  if (!session.can('cities', 'edit')) {
     return (
       <Edit resource="cityConfig" id={id} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: saved }}>
         <CityConfigForm />

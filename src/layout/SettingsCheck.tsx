@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { SETTINGS_TOAST_MS } from '../domain';
 import { settingsChecks } from '../providers/data/cities';
-import { readSession } from '../providers/session';
+import { markSettingsChecked, readSession, settingsChecksDue } from '../providers/session';
 import { useSession } from '../resources/common/useSession';
 
 interface Toast {
@@ -13,8 +13,6 @@ interface Toast {
   name: string;
   keys: string[];
 }
-
-const SEEN_KEY = 'backoffice.settingsChecked';
 
 /**
  * Right after an admin logs in: a red toast per missing global setting and a warning toast
@@ -27,9 +25,8 @@ export const SettingsCheck = () => {
   const [toasts, setToasts] = useState<Toast[]>([]);
 
   useEffect(() => {
-    const token = readSession()?.jwtToken;
-    if (!checks || !token || sessionStorage.getItem(SEEN_KEY) === token) return;
-    sessionStorage.setItem(SEEN_KEY, token);
+    if (!checks || !readSession() || !settingsChecksDue()) return;
+    markSettingsChecked();
     let timer: ReturnType<typeof setTimeout> | undefined;
     Promise.all([settingsChecks.missingGlobalSettings(), settingsChecks.missingCityConfig()])
       .then(([settings, cities]) => {
@@ -40,7 +37,7 @@ export const SettingsCheck = () => {
         setToasts(found);
         timer = setTimeout(() => setToasts([]), SETTINGS_TOAST_MS);
       })
-      .catch(() => sessionStorage.removeItem(SEEN_KEY));
+      .catch(() => markSettingsChecked(false));
     return () => clearTimeout(timer);
   }, [checks]);
 

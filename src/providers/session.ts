@@ -14,7 +14,19 @@ export const readSession = (): LoginResponse | null => {
   }
 };
 
-export const writeSession = (session: LoginResponse): void => localStorage.setItem(KEY, JSON.stringify(session));
+/** Set once the admin's settings checks have run for the current login. */
+const CHECKED_KEY = 'backoffice.settingsChecked';
+
+/** A new login: its settings checks are due again. */
+export const writeSession = (session: LoginResponse): void => {
+  localStorage.setItem(KEY, JSON.stringify(session));
+  localStorage.removeItem(CHECKED_KEY);
+};
+
+/** The settings checks run once per login, not on every page load or in every tab. */
+export const settingsChecksDue = (): boolean => localStorage.getItem(CHECKED_KEY) === null;
+export const markSettingsChecked = (done = true): void =>
+  done ? localStorage.setItem(CHECKED_KEY, '1') : localStorage.removeItem(CHECKED_KEY);
 
 export const clearSession = (): void => localStorage.removeItem(KEY);
 

@@ -106,10 +106,21 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     await page.waitForURL(/#\/tags$/);
     await page.getByText('Kids menu').first().waitFor();
     await page.getByText('Kids menu').first().click();
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(/#\/tags\/\d+$/);
+    await page.locator('form').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(/#\/tags$/);
     await expect.poll(() => page.getByText('Kids menu').count(), { timeout: 10_000 }).toBe(0);
+
+    // Each tag of the list has its own delete, after a confirmation.
+    await page.getByRole('link', { name: /create/i }).first().click();
+    await input(page, 'name').fill('Seasonal');
+    await save(page);
+    await page.waitForURL(/#\/tags$/);
+    const row = page.locator('tr', { hasText: 'Seasonal' });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.locator('tr', { hasText: 'Seasonal' }).count(), { timeout: 10_000 }).toBe(0);
 
     // A tag of another city is not theirs to open.
     const session = await page.evaluate(() => JSON.parse(localStorage.getItem('backoffice.session') ?? '{}') as { jwtToken: string });
@@ -190,6 +201,13 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
       undefined,
       { timeout: 5000 },
     );
+
+    // A file id the server does not know, and a file that is not an image: each says so.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await photo.getByTestId('photo-link').fill('nosuchfileid123');
+    await page.getByText('Error while getting image').waitFor();
+    await photo.getByTestId('photo-file').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text') });
+    await page.getByText('Error while uploading image').waitFor();
     await page.context().close();
   });
   it('an admin adds a bot to a city, sees its endpoint, and deletes it after confirming', async () => {
@@ -231,6 +249,39 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     // Unlike a city admin, an admin picks the city of the tags list.
     await page.goto(`${server.url}/#/tags`);
     await page.locator('.ra-input-cityId').first().waitFor();
+    await page.context().close();
+  });
+  it('an admin is told a global setting is missing, fills it in, and the warning goes', async () => {
+    const page = await newPage();
+    const logInAsAdmin = async () => {
+      await logIn(page, server.url, 'admin');
+      await page.waitForURL(/#\/$/);
+    };
+    await logInAsAdmin();
+    await page.goto(`${server.url}/#/settings`);
+    const publicUrl = input(page, 'publicUrl');
+    const demoUrl = await publicUrl.inputValue();
+    expect(demoUrl).toMatch(/^http:\/\/localhost:\d+$/);
+    await publicUrl.fill('');
+    await save(page);
+    await page.getByText('The settings were saved').waitFor();
+
+    await logOut(page);
+    await logInAsAdmin();
+    const toast = page.locator('[data-settings-toast="global"]');
+    await expect(toast.textContent()).resolves.toContain('A global setting is missing!');
+    await toast.getByRole('link', { name: 'Fill in' }).click();
+    await page.waitForURL(/#\/settings$/);
+    await input(page, 'publicUrl').fill('not a link');
+    await expect(page.getByText('must be an http(s) link').isVisible()).resolves.toBe(true);
+    await input(page, 'publicUrl').fill(demoUrl);
+    await save(page);
+    await page.getByText('The settings were saved').waitFor();
+
+    await logOut(page);
+    await logInAsAdmin();
+    await page.locator('[data-settings-toast="city"]').first().waitFor();
+    await expect(page.locator('[data-settings-toast="global"]').count()).resolves.toBe(0);
     await page.context().close();
   });
 });

@@ -1,4 +1,4 @@
-import { Datagrid, EditButton, TextField } from 'react-admin';
+import { Datagrid, DeleteWithConfirmButton, EditButton, TextField, useCanAccess } from 'react-admin';
 import { CityScopedList } from '../common/CityScopedList';
 import { CreateAction } from '../common/CreateAction';
 import { ResponsiveList } from '../common/ResponsiveList';
@@ -6,6 +6,7 @@ import { TAG_CREATE_PATH, type Tag } from './paths';
 
 /** /tags: an admin picks the city, a city admin sees their own. */
 export const TagList = () => {
+  const { canAccess: canDelete } = useCanAccess({ resource: 'tags', action: 'delete' });
   return (
     <CityScopedList actions={<CreateAction to={TAG_CREATE_PATH} />} sort={{ field: 'name', order: 'ASC' }}>
       <ResponsiveList<Tag>
@@ -17,6 +18,7 @@ export const TagList = () => {
             <TextField source="name" />
             <TextField source="name_ru" />
             <EditButton />
+            {canDelete ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
           </Datagrid>
         }
       />

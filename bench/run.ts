@@ -1,28 +1,48 @@
 /**
- * `npm run bench`: speed and memory targets are measured here, never in timed tests.
- * Each benchmark is a module in bench/ exporting `run(): Promise<BenchResult[]>`.
+ * `npm run bench [name ...]`: speed and size targets are measured here, never in timed tests.
+ * Each bench is a module exporting `run(): Promise<BenchResult[]>`, named in BENCHES; with
+ * names given, only those run. A result with a target fails the run when it is over it.
  */
-import { readdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
 export interface BenchResult {
   name: string;
   value: number;
   unit: string;
+  /** The most the value may be. */
   target?: number;
+  /** Decimals to print; one by default. */
+  digits?: number;
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-const files = readdirSync(here).filter((f) => f.endsWith('.bench.ts'));
+interface Bench {
+  name: string;
+  description: string;
+  load: () => Promise<{ run: () => Promise<BenchResult[]> }>;
+}
+
+const BENCHES: Bench[] = [
+  {
+    name: 'api-throughput',
+    description: 'GET /api/cities and /api/cuisines over HTTP beside their own SQL, on PGlite and PostgreSQL',
+    load: () => import('./apiThroughput.bench'),
+  },
+];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !BENCHES.some((bench) => bench.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown bench: ${unknown.join(', ')}. Benches: ${BENCHES.map((b) => b.name).join(', ')}`);
+  process.exit(2);
+}
+
 let failed = false;
-for (const file of files) {
-  const mod = (await import(`./${file}`)) as { run: () => Promise<BenchResult[]> };
-  for (const result of await mod.run()) {
-    const verdict = result.target === undefined ? '' : result.value <= result.target ? ' ok' : ' OVER TARGET';
-    if (verdict === ' OVER TARGET') failed = true;
-    console.log(`${result.name}: ${result.value.toFixed(1)} ${result.unit}${result.target === undefined ? '' : ` (target ≤ ${result.target})`}${verdict}`);
+for (const bench of BENCHES.filter((b) => wanted.length === 0 || wanted.includes(b.name))) {
+  console.log(`# ${bench.name}: ${bench.description}`);
+  const { run } = await bench.load();
+  for (const result of await run()) {
+    const over = result.target !== undefined && result.value > result.target;
+    if (over) failed = true;
+    const target = result.target === undefined ? '' : ` (target ≤ ${result.target})${over ? ' OVER TARGET' : ' ok'}`;
+    console.log(`${result.name}: ${result.value.toFixed(result.digits ?? 1)} ${result.unit}${target}`);
   }
 }
-if (files.length === 0) console.log('No benchmarks yet.');
 process.exit(failed ? 1 : 0);

@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 
 export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** package.json is the one source of the version, for the server and the browser build. */
 export const packageVersion = (): string =>
   (JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** Which proxies may set X-Forwarded-For: none, the nearest N hops, or these addresses (Fastify's trustProxy). */
+export type TrustProxy = false | number | string[];
+
+/** Fastify's trustProxy option for it; a hop count as the function Fastify makes of a number. */
+export const trustProxyOption = (trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) =>
+  typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 
 export interface ServerConfig {
   port: number;
@@ -17,11 +26,79 @@ export interface ServerConfig {
   jwtSecret: string;
   demo: boolean;
   version: string;
+  log: boolean;
+  trustProxy: TrustProxy;
   staticDir: string;
 }
 
-const flag = (value: string | undefined, fallback: boolean): boolean =>
-  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+/** A configuration the server cannot start with; the message names every bad variable. */
+export class ConfigError extends Error {}
+
+/** An optional variable; set to the empty string counts as unset. */
+const text = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+const ON = ['1', 'true', 'yes', 'on'];
+const OFF = ['0', 'false', 'no', 'off'];
+const flag = (fallback: boolean) =>
+  text()
+    .pipe(
+      z
+        .string()
+        .toLowerCase()
+        .refine((v) => ON.includes(v) || OFF.includes(v), 'must be one of on, off, true, false, yes, no, 1, 0')
+        .optional(),
+    )
+    .transform((v) => (v === undefined ? fallback : ON.includes(v)));
+
+/** Proxy-addr's names for address ranges, accepted besides addresses and CIDR blocks. */
+const RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string): boolean => {
+  if (RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+const TRUST_PROXY_HINT = 'must be off, a hop count (1, 2, ...) or a comma-separated list of proxy addresses or CIDR ranges';
+const trustProxy = text().transform((value, ctx): TrustProxy => {
+  const given = (value ?? '').trim();
+  if (given === '' || OFF.includes(given.toLowerCase())) return false;
+  if (/^\d{1,3}$/.test(given)) return Number(given);
+  const entries = given.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HINT });
+  return z.NEVER;
+});
+
+const PORT_HINT = 'must be a port number (0 to 65535)';
+
+const environment = z.object({
+  PORT: text()
+    .pipe(z.string().regex(/^\d{1,5}$/, PORT_HINT).optional())
+    .transform((v) => (v === undefined ? 3000 : Number(v)))
+    .pipe(z.number().max(65535, PORT_HINT)),
+  HOST: text()
+    .pipe(z.string().regex(/^[^\s/]+$/, 'must be a host name or an address, e.g. 127.0.0.1 or 0.0.0.0').optional())
+    .transform((v) => v ?? '127.0.0.1'),
+  DATA_DIR: text().transform((v) => resolve(v ?? join(ROOT_DIR, 'data'))),
+  DATABASE_URL: text().pipe(
+    z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//.test(v) && URL.canParse(v), 'must be a postgres:// URL')
+      .optional(),
+  ),
+  JWT_SECRET: text().pipe(z.string().min(32, 'must be at least 32 characters long (or unset, to generate one)').optional()),
+  DEMO: flag(false),
+  APP_VERSION: text().pipe(z.string().regex(/^[\x21-\x7e]{1,64}$/, 'must be a version without spaces, e.g. 2.6.0').optional()),
+  LOG: flag(true),
+  TRUST_PROXY: trustProxy,
+});
 
 /** The secret from JWT_SECRET, or one generated once and kept in DATA_DIR. */
 function jwtSecretFor(dataDir: string, given: string | undefined): string {
@@ -34,22 +111,29 @@ function jwtSecretFor(dataDir: string, given: string | undefined): string {
   return secret;
 }
 
+/** The server's settings from the environment; a ConfigError lists every variable that is wrong. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const dataDir = resolve(env.DATA_DIR || join(ROOT_DIR, 'data'));
-  const port = Number(env.PORT || 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
-  const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('DATABASE_URL must be a postgres:// URL');
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const given = env[name];
+      const shown = name === 'JWT_SECRET' || name === 'DATABASE_URL' || given === undefined ? '' : ` (got "${given}")`;
+      return `  ${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`The environment is not valid:\n${lines.join('\n')}`);
   }
+  const e = parsed.data;
   return {
-    port,
-    host: env.HOST || '127.0.0.1',
-    dataDir,
-    databaseUrl,
-    jwtSecret: jwtSecretFor(dataDir, env.JWT_SECRET),
-    demo: flag(env.DEMO, false),
-    version: env.APP_VERSION || packageVersion(),
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: jwtSecretFor(e.DATA_DIR, e.JWT_SECRET),
+    demo: e.DEMO,
+    version: e.APP_VERSION ?? packageVersion(),
+    log: e.LOG,
+    trustProxy: e.TRUST_PROXY,
     staticDir: join(ROOT_DIR, 'dist'),
   };
 }

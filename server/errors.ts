@@ -1,4 +1,10 @@
-/** The API's error shape: `{statusCode, code, error, message, details?}` (DESIGN section 3). */
+import { apiErrorMessage, isApiErrorCode, type ApiErrorCode, type ErrorArgs } from '../src/domain';
+
+/**
+ * The API's error shape: `{statusCode, code, error, message, args?, details?}` (DESIGN section
+ * 3). `code` names the error for the browser, which shows its text in the user's language with
+ * `args`; `message` is the English text.
+ */
 export interface FieldError {
   field: string;
   message: string;
@@ -26,23 +32,31 @@ export class HttpError extends Error {
     message: string,
     readonly details?: FieldError[],
     readonly headers?: Record<string, string>,
+    readonly args?: ErrorArgs,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string, details?: FieldError[]) =>
-  new HttpError(400, 'BAD_REQUEST', message, details);
+/** An error of the catalogue in src/domain/errorCodes.ts, its English text filled in. */
+export const apiError = (statusCode: number, code: ApiErrorCode, args?: ErrorArgs, details?: FieldError[]) =>
+  new HttpError(statusCode, code, apiErrorMessage(code, args), details, undefined, args);
+
+/** A code of the catalogue, or a one-off English message under the generic code. */
+const coded = (statusCode: number, generic: ApiErrorCode, what: string, args?: ErrorArgs) =>
+  isApiErrorCode(what) ? apiError(statusCode, what, args) : new HttpError(statusCode, generic, what);
+
+export const badRequest = (message: string, details?: FieldError[]) => new HttpError(400, 'BAD_REQUEST', message, details);
 /** "name: Required; cityId: no such city": the message of a 400 that lists its field errors. */
 export const fieldSummary = (details: readonly FieldError[]): string => details.map((d) => `${d.field}: ${d.message}`).join('; ');
 
 /** A 400 for input whose fields break their rules, each named with its message. */
-export const invalidFields = (errors: readonly FieldError[]) =>
-  badRequest(fieldSummary(errors), errors.map(({ field, message }) => ({ field, message })));
+export const invalidFields = (errors: readonly FieldError[]) => {
+  const details = errors.map(({ field, message }) => ({ field, message }));
+  return new HttpError(400, 'VALIDATION_ERROR', fieldSummary(details), details, undefined, { summary: fieldSummary(details) });
+};
 
-export const unauthorized = (message = 'Authentication required') =>
-  new HttpError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'You are not allowed to do this') =>
-  new HttpError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
-export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
+export const unauthorized = (message = 'Authentication required') => coded(401, 'UNAUTHORIZED', message);
+export const forbidden = (what: ApiErrorCode | string = 'FORBIDDEN', args?: ErrorArgs) => coded(403, 'FORBIDDEN', what, args);
+export const notFound = (what: ApiErrorCode | string = 'NOT_FOUND', args?: ErrorArgs) => coded(404, 'NOT_FOUND', what, args);
+export const conflict = (what: ApiErrorCode | string, args?: ErrorArgs) => coded(409, 'CONFLICT', what, args);

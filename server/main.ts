@@ -1,11 +1,36 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { readConfig } from './config';
+import { ConfigError, readConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
+import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/lock';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed';
 
-const config = readConfig();
+/** Stops the start with a message for the operator, no stack trace. */
+const refuseToStart = (message: string): never => {
+  console.error(message);
+  process.exit(1);
+};
+
+let config: ServerConfig;
+try {
+  config = readConfig();
+} catch (error) {
+  if (error instanceof ConfigError) refuseToStart(error.message);
+  throw error;
+}
+
+// The embedded database is one process's: a second one on the same DATA_DIR stops here.
+let lock: DataDirLock | null = null;
+if (!config.databaseUrl) {
+  try {
+    lock = await lockDataDir(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) refuseToStart(`Cannot start: DATA_DIR ${error.message}`);
+    throw error;
+  }
+}
+
 const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'db') });
 await migrateToLatest(db);
 if (config.demo) await seedDemoIfEmpty(db, (line) => console.log(line));
@@ -16,12 +41,14 @@ const app = await buildApp({
   version: config.version,
   staticDir: config.staticDir,
   filesDir: join(config.dataDir, 'files'),
-  logger: process.env.LOG !== 'off',
+  logger: config.log,
+  trustProxy: config.trustProxy,
 });
 
 const shutdown = async () => {
   await app.close();
   await db.destroy();
+  await lock?.release();
   process.exit(0);
 };
 process.once('SIGINT', shutdown);

@@ -1,9 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
+
+/**
+ * The app's own hash router, so that react-admin does not create one. React Router 7 applies
+ * navigations as React transitions by default; react-admin's logout navigates to #/login and
+ * at once clears its query cache, whose urgent re-render interrupts that transition, so a
+ * logged-out visitor of any other page sat on a blank page through hundreds of redirects to
+ * #/login (react-admin issue 10885). Applied synchronously, the one redirect lands at once.
+ */
+const router = createHashRouter([{ path: '*', element: <App /> }]);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <App />
+    <RouterProvider router={router} useTransitions={false} />
   </StrictMode>,
 );

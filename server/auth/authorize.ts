@@ -13,8 +13,8 @@ import {
 } from '../../src/domain';
 import { forbidden, notFound, unauthorized } from '../errors';
 import type { Database } from '../db/schema';
-import { verifyToken } from './jwt';
-import { loadSessionUser } from './sessionUser';
+import { readSessionToken } from './sessionToken';
+import { watchSessionVersions, type SessionVersionOptions } from './sessionVersions';
 
 /**
  * The one place the API decides who may do what. Routes declare their permission with
@@ -31,21 +31,29 @@ export interface AuthenticateDeps {
   db: Kysely<Database>;
   jwtSecret: string;
   now: () => Date;
+  versions?: SessionVersionOptions;
 }
 
-/** Reads the bearer token and loads its user; a missing, bad or expired token is a 401. */
-export function authenticator({ db, jwtSecret, now }: AuthenticateDeps) {
-  return async (request: FastifyRequest): Promise<void> => {
+/**
+ * Reads the bearer token: its claims say who the user is, and the account's session version,
+ * kept in memory and refreshed by the database's notifications, says whether they still hold.
+ * A missing, bad or expired token, or one issued before a change to the account (deleted, or
+ * its role, city, restaurant, username or password changed), is a 401.
+ */
+export function authenticator({ db, jwtSecret, now, versions: options }: AuthenticateDeps) {
+  const { versions, stop } = watchSessionVersions(db, options);
+  const authenticate = async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized('Authentication required');
-    const claims = verifyToken(match[1], jwtSecret, now());
-    if (!claims) throw unauthorized('The session has expired or is invalid, please log in again');
-    const user = await loadSessionUser(db, claims.sub);
-    // A user deleted, or moved to a role without back-office access, loses the session at once.
-    if (!user || !canUseBackOffice(user.roleId)) throw unauthorized('The session is no longer valid');
-    request.user = user;
+    const claims = readSessionToken(match[1], jwtSecret, now());
+    if (!claims || !canUseBackOffice(claims.user.roleId)) {
+      throw unauthorized('The session has expired or is invalid, please log in again');
+    }
+    if ((await versions.current(claims.user.id)) !== claims.version) throw unauthorized('The session is no longer valid');
+    request.user = claims.user;
   };
+  return { authenticate, close: stop };
 }
 
 export function currentUser(request: FastifyRequest): SessionUser {

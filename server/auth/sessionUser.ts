@@ -40,8 +40,3 @@ export const selectStaff = (db: Kysely<Database>) =>
       'users.restaurant_id',
       'users.auth_key',
     ]);
-
-export async function loadSessionUser(db: Kysely<Database>, id: number): Promise<SessionUser | null> {
-  const row = await selectStaff(db).where('users.id', '=', id).executeTakeFirst();
-  return row ? toSessionUser(row) : null;
-}

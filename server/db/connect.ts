@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { pgliteNotifications, pgNotifications, registerNotifications } from './notifications';
 import type { Database } from './schema';
 
 const INT8 = 20;
@@ -28,11 +29,15 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
           oid === INT8 || oid === NUMERIC ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    registerNotifications(db, pgNotifications(options.databaseUrl));
+    return db;
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite(options.dataDir, {
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
   });
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  registerNotifications(db, pgliteNotifications(pglite));
+  return db;
 }

@@ -81,6 +81,8 @@ export interface UsersTable {
   referral_link_id: number | null;
   last_active_at: NullableTimestamp;
   created_at: DefaultTimestamp;
+  /** Bumped by a trigger whenever the account's access changes: older tokens stop working. */
+  session_version: Generated<number>;
 }
 
 export interface RestaurantsTable {
@@ -326,6 +328,21 @@ export interface StoredFilesTable {
   created_at: DefaultTimestamp;
 }
 
+/** One failed login (003_session_versions); rows older than the longest window are pruned. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username: string;
+  ip: string;
+  failed_at: Date;
+}
+
+/** Where a username last logged in successfully. */
+export interface LoginAddressesTable {
+  username: string;
+  ip: string;
+  logged_in_at: Date;
+}
+
 export interface Database {
   cities: CitiesTable;
   city_configs: CityConfigsTable;
@@ -355,4 +372,6 @@ export interface Database {
   events: EventsTable;
   messenger_outbox: MessengerOutboxTable;
   stored_files: StoredFilesTable;
+  login_failures: LoginFailuresTable;
+  login_addresses: LoginAddressesTable;
 }

@@ -4,6 +4,7 @@ import mercurius, { type MercuriusContext } from 'mercurius';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { currentUser } from '../auth/authorize';
+import { checkDocumentCost, GRAPHQL_LIMITS } from './limits';
 import type { SessionUser } from '../../src/domain';
 
 declare module 'mercurius' {
@@ -39,6 +40,8 @@ const plugin: FastifyPluginAsync<GraphqlDeps> = async (app) => {
     schema,
     graphiql: false,
     path: '/graphql',
+    queryDepth: GRAPHQL_LIMITS.depth,
+    graphql: { parseOptions: { maxTokens: GRAPHQL_LIMITS.tokens } },
     context: (request) => ({ user: currentUser(request) }),
     resolvers: {
       Query: {
@@ -46,6 +49,8 @@ const plugin: FastifyPluginAsync<GraphqlDeps> = async (app) => {
       },
     },
   });
+  // Before validation: graphql's own rules cost quadratic time on thousands of aliased fields.
+  app.graphql.addHook('preValidation', async (_schema, document) => checkDocumentCost(document));
 };
 
 export const graphqlPlugin = fp(plugin, { name: 'graphql' });

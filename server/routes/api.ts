@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { useZodSchemas } from '../http/zod';
 import { botRoutes } from './bots';
 import { cityRoutes } from './cities';
-import type { RouteDeps } from './common';
+import type { RouteDeps } from './deps';
 import { cuisineRoutes } from './cuisines';
 import { districtRoutes } from './districts';
 import { photoRoutes } from './photos';
@@ -12,6 +13,7 @@ import { tagRoutes } from './tags';
 export const apiRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, messenger, now }) => {
   // Only the dependencies travel on: the /api prefix in these options must not apply twice.
   const deps: RouteDeps = { db, messenger, now };
+  useZodSchemas(app);
   await app.register(cityRoutes, deps);
   await app.register(superadminRoutes, deps);
   await app.register(photoRoutes, deps);

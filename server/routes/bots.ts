@@ -1,11 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { botSchema, botWebhookPath, maskBotToken } from '../../src/domain';
+import { z } from 'zod';
+import { botRecord, botSchema, botUpdateSchema, botWebhookPath, cityOption, maskBotToken } from '../../src/domain';
 import { requireCan } from '../auth/authorize';
+import { assertCityExists } from '../auth/scope';
+import { paginate, pageQuery } from '../db/paginate';
 import type { Database } from '../db/schema';
 import { conflict, notFound } from '../errors';
+import { botIdParams, idParams, idsQuery } from '../http/params';
 import { readGlobalSettings } from '../settings';
-import { assertCityExists, bodyObject, idParam, validBody, type RouteDeps } from './common';
+import type { RouteDeps } from './deps';
 
 interface BotRow {
   id: number;
@@ -47,11 +51,13 @@ const citiesForBot = (db: Kysely<Database>, botId: number | null) =>
     .orderBy('cities.id')
     .execute();
 
+const listQuery = pageQuery(['id', 'cityId']);
+
 /** The messenger bots, one per city (spec section 7, Bots). Admins only. */
-export const botRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   const load = async (id: number) => {
     const row = await selectBots(db).where('bots.id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('Bot not found');
+    if (!row) throw notFound('BOT_NOT_FOUND');
     return row;
   };
   const publicUrl = async () => (await readGlobalSettings(db)).publicUrl;
@@ -62,65 +68,87 @@ export const botRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
       let query = selectBots(db).where('bots.city_id', '=', cityId);
       if (except !== undefined) query = query.where('bots.id', '<>', except);
       const taken = await query.executeTakeFirst();
-      if (taken) throw conflict(`${taken.city_name} already has a bot (#${taken.id}): a city talks to its customers through one bot.`);
+      if (taken) throw conflict('CITY_HAS_BOT', { city: taken.city_name, id: taken.id });
     }
     if (botToken !== undefined) {
       let query = db.selectFrom('bots').select('id').where('bot_token', '=', botToken);
       if (except !== undefined) query = query.where('id', '<>', except);
       const taken = await query.executeTakeFirst();
-      if (taken) throw conflict(`This bot token is already used by bot #${taken.id}.`);
+      if (taken) throw conflict('BOT_TOKEN_TAKEN', { id: taken.id });
     }
   };
 
-  app.get('/bots', { preHandler: requireCan('bots', 'list') }, async () => {
-    const [rows, url] = await Promise.all([selectBots(db).orderBy('bots.id').execute(), publicUrl()]);
-    // The list never shows a token in full: only the bot's own screen does.
-    return rows.map((row) => toBot(row, url, { masked: true }));
-  });
+  app.get(
+    '/bots',
+    { schema: { querystring: listQuery.extend({ ids: idsQuery }), response: { 200: z.array(botRecord) } }, preValidation: requireCan('bots', 'list') },
+    async (request, reply) => {
+      const { ids } = request.query;
+      const query = ids ? selectBots(db).where('bots.id', 'in', ids.length ? ids : [0]) : selectBots(db);
+      const [rows, url] = await Promise.all([
+        paginate(query, request.query, reply, { columns: { id: 'bots.id', cityId: 'bots.city_id' }, defaultOrder: (q) => q.orderBy('bots.id') }),
+        publicUrl(),
+      ]);
+      // The list never shows a token in full: only the bot's own screen does.
+      return rows.map((row) => toBot(row, url, { masked: true }));
+    },
+  );
 
-  app.get('/bots/:id', { preHandler: requireCan('bots', 'show') }, async (request) => {
-    return toBot(await load(idParam(request)), await publicUrl(), { masked: false });
-  });
+  app.get(
+    '/bots/:id',
+    { schema: { params: idParams, response: { 200: botRecord } }, preValidation: requireCan('bots', 'show') },
+    async (request) => toBot(await load(request.params.id), await publicUrl(), { masked: false }),
+  );
 
-  app.post('/bots', { preHandler: requireCan('bots', 'create') }, async (request, reply) => {
-    const body = validBody(bodyObject(request), botSchema);
-    const cityId = body.cityId as number;
-    const botToken = body.botToken as string;
-    await assertCityExists(db, cityId);
-    await assertFree({ cityId, botToken });
-    const { id } = await db.insertInto('bots').values({ bot_token: botToken, city_id: cityId }).returning('id').executeTakeFirstOrThrow();
-    reply.status(201);
-    return toBot(await load(id), await publicUrl(), { masked: false });
-  });
+  app.post(
+    '/bots',
+    { schema: { body: botSchema, response: { 201: botRecord } }, preValidation: requireCan('bots', 'create') },
+    async (request, reply) => {
+      const { cityId, botToken } = request.body;
+      await assertCityExists(db, cityId);
+      await assertFree({ cityId, botToken });
+      const { id } = await db.insertInto('bots').values({ bot_token: botToken, city_id: cityId }).returning('id').executeTakeFirstOrThrow();
+      reply.status(201);
+      return toBot(await load(id), await publicUrl(), { masked: false });
+    },
+  );
 
-  app.put('/bots/:id', { preHandler: requireCan('bots', 'edit') }, async (request) => {
-    const existing = await load(idParam(request));
-    const body = validBody(bodyObject(request), botSchema, { partial: true });
-    const cityId = body.cityId as number | undefined;
-    const botToken = body.botToken as string | undefined;
-    if (cityId !== undefined) await assertCityExists(db, cityId);
-    await assertFree({ cityId, botToken, except: existing.id });
-    if (cityId !== undefined || botToken !== undefined) {
+  app.put(
+    '/bots/:id',
+    { schema: { params: idParams, body: botUpdateSchema, response: { 200: botRecord } }, preValidation: requireCan('bots', 'edit') },
+    async (request) => {
+      const existing = await load(request.params.id);
+      const { cityId, botToken } = request.body;
+      if (cityId !== undefined) await assertCityExists(db, cityId);
+      await assertFree({ cityId, botToken, except: existing.id });
       await db
         .updateTable('bots')
         .set({ ...(cityId !== undefined ? { city_id: cityId } : {}), ...(botToken !== undefined ? { bot_token: botToken } : {}) })
         .where('id', '=', existing.id)
         .execute();
-    }
-    return toBot(await load(existing.id), await publicUrl(), { masked: false });
-  });
+      return toBot(await load(existing.id), await publicUrl(), { masked: false });
+    },
+  );
 
-  app.delete('/bots/:id', { preHandler: requireCan('bots', 'delete') }, async (request) => {
-    const existing = await load(idParam(request));
-    // What the bot already sent stays recorded; the outbox forgets only which bot sent it.
-    await db.deleteFrom('bots').where('id', '=', existing.id).execute();
-    return toBot(existing, await publicUrl(), { masked: true });
-  });
+  app.delete(
+    '/bots/:id',
+    { schema: { params: idParams, response: { 200: botRecord } }, preValidation: requireCan('bots', 'delete') },
+    async (request) => {
+      const existing = await load(request.params.id);
+      // What the bot already sent stays recorded; the outbox forgets only which bot sent it.
+      await db.deleteFrom('bots').where('id', '=', existing.id).execute();
+      return toBot(existing, await publicUrl(), { masked: true });
+    },
+  );
 
-  app.get('/cities/for_bots', { preHandler: requireCan('bots', 'create') }, async () => citiesForBot(db, null));
+  app.get(
+    '/cities/for_bots',
+    { schema: { response: { 200: z.array(cityOption) } }, preValidation: requireCan('bots', 'create') },
+    async () => citiesForBot(db, null),
+  );
 
-  app.get('/cities/for_bots/:botId', { preHandler: requireCan('bots', 'edit') }, async (request) => {
-    const bot = await load(idParam(request, 'botId'));
-    return citiesForBot(db, bot.id);
-  });
+  app.get(
+    '/cities/for_bots/:botId',
+    { schema: { params: botIdParams, response: { 200: z.array(cityOption) } }, preValidation: requireCan('bots', 'edit') },
+    async (request) => citiesForBot(db, (await load(request.params.botId)).id),
+  );
 };

@@ -1,33 +1,21 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Selectable } from 'kysely';
-import {
-  can,
-  citySchema,
-  configKeysFor,
-  isCityConfigKey,
-  worksInEveryCity,
-  validateConfig,
-  type SessionUser,
-} from '../../src/domain';
+import { z } from 'zod';
+import { can, citySchema, cityRecord, cityUpdateSchema, configKeysFor, isCityConfigKey, validateConfig } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
 import { newAuthKey } from '../auth/password';
+import { assertCityVisible, assertCityWritable, inUserCities, type Actor } from '../auth/scope';
+import { paginate, pageQuery } from '../db/paginate';
+import { countReferences, type Reference } from '../db/references';
 import type { CitiesTable } from '../db/schema';
-import { badRequest, conflict, forbidden, invalidFields, notFound } from '../errors';
-import {
-  assertCityVisible,
-  assertCityWritable,
-  bodyObject,
-  countReferences,
-  idParam,
-  validBody,
-  type Reference,
-  type RouteDeps,
-} from './common';
+import { conflict, forbidden, invalidFields, notFound } from '../errors';
+import { cityIdParams, idParams, idsQuery } from '../http/params';
+import type { RouteDeps } from './deps';
 
 type CityRow = Selectable<CitiesTable>;
 
 /** The JSON of a city (spec section 3); the auth key only for those who manage the city. */
-export const toCity = (row: CityRow, user: SessionUser) => ({
+export const toCity = (row: CityRow, user: Actor) => ({
   id: row.id,
   name: row.name,
   name_ru: row.name_ru,
@@ -48,123 +36,151 @@ const CITY_REFERENCES: readonly Reference[] = [
   ['cuisines', 'cuisines', 'city_id'],
 ];
 
+/** Config as the API carries it: `{key, value}` pairs, every value a string ('' for "not set"). */
+const configPair = z.object({ key: z.string(), value: z.string() });
+const configPairsIn = z
+  .array(z.object({ key: z.string(), value: z.string().nullish() }))
+  .min(1, { error: 'validation.nothingToChange' })
+  .max(200);
+const listQuery = pageQuery(['id', 'name', 'name_ru', 'currency', 'active']);
+
 /** Cities and their key-value config (spec section 7, Cities, districts, config). */
-export const cityRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   const load = async (id: number) => {
     const row = await db.selectFrom('cities').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('City not found');
+    if (!row) throw notFound('CITY_NOT_FOUND');
     return row;
   };
 
-  app.get('/cities', { preHandler: requireCan('cities', 'list') }, async (request) => {
-    const user = currentUser(request);
-    let query = db.selectFrom('cities').selectAll().orderBy('name');
-    if (!worksInEveryCity(user)) query = query.where('id', '=', user.cityId ?? -1);
-    return (await query.execute()).map((row) => toCity(row, user));
-  });
+  app.get(
+    '/cities',
+    { schema: { querystring: listQuery.extend({ ids: idsQuery }), response: { 200: z.array(cityRecord) } }, preValidation: requireCan('cities', 'list') },
+    async (request, reply) => {
+      const user = currentUser(request);
+      let query = db.selectFrom('cities').selectAll().where(inUserCities(user, 'id'));
+      if (request.query.ids) query = query.where('id', 'in', request.query.ids.length ? request.query.ids : [0]);
+      const rows = await paginate(query, request.query, reply, {
+        columns: { id: 'id', name: 'name', name_ru: 'name_ru', currency: 'currency', active: 'active' },
+        defaultOrder: (q) => q.orderBy('name').orderBy('id'),
+      });
+      return rows.map((row) => toCity(row, user));
+    },
+  );
 
-  app.get('/cities/:id', { preHandler: requireCan('cities', 'show') }, async (request) => {
-    const user = currentUser(request);
-    const id = idParam(request);
-    assertCityVisible(user, id);
-    return toCity(await load(id), user);
-  });
+  app.get(
+    '/cities/:id',
+    { schema: { params: idParams, response: { 200: cityRecord } }, preValidation: requireCan('cities', 'show') },
+    async (request) => {
+      const user = currentUser(request);
+      assertCityVisible(user, request.params.id);
+      return toCity(await load(request.params.id), user);
+    },
+  );
 
-  app.post('/cities', { preHandler: requireCan('cities', 'create') }, async (request, reply) => {
-    const user = currentUser(request);
-    const body = validBody(bodyObject(request), citySchema);
-    const row = await db
-      .insertInto('cities')
-      .values({
-        name: (body.name as string).trim(),
-        name_ru: (body.name_ru as string | undefined) ?? '',
-        chatname: (body.chatname as string | undefined) ?? '',
-        currency: body.currency as string,
-        active: (body.active as boolean | undefined) ?? false,
-        auth_key: newAuthKey(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    reply.status(201);
-    return toCity(row, user);
-  });
+  app.post(
+    '/cities',
+    { schema: { body: citySchema, response: { 201: cityRecord } }, preValidation: requireCan('cities', 'create') },
+    async (request, reply) => {
+      const { body } = request;
+      const row = await db
+        .insertInto('cities')
+        .values({
+          name: body.name.trim(),
+          name_ru: body.name_ru ?? '',
+          chatname: body.chatname ?? '',
+          currency: body.currency,
+          active: body.active ?? false,
+          auth_key: newAuthKey(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      reply.status(201);
+      return toCity(row, currentUser(request));
+    },
+  );
 
-  app.put('/cities/:id', { preHandler: requireCan('cities', 'edit') }, async (request) => {
-    const user = currentUser(request);
-    const id = idParam(request);
-    assertCityWritable(user, id);
-    await load(id);
-    const body = validBody(bodyObject(request), citySchema, { partial: true });
-    const row = await db
-      .updateTable('cities')
-      .set({
-        ...(body.name !== undefined ? { name: (body.name as string).trim() } : {}),
-        ...(body.name_ru !== undefined ? { name_ru: (body.name_ru as string | null) ?? '' } : {}),
-        ...(body.chatname !== undefined ? { chatname: (body.chatname as string | null) ?? '' } : {}),
-        ...(body.currency !== undefined ? { currency: body.currency as string } : {}),
-        ...(body.active !== undefined ? { active: body.active as boolean } : {}),
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toCity(row, user);
-  });
+  app.put(
+    '/cities/:id',
+    { schema: { params: idParams, body: cityUpdateSchema, response: { 200: cityRecord } }, preValidation: requireCan('cities', 'edit') },
+    async (request) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      assertCityWritable(user, id);
+      await load(id);
+      const { body } = request;
+      const row = await db
+        .updateTable('cities')
+        .set({
+          ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+          ...(body.name_ru !== undefined ? { name_ru: body.name_ru ?? '' } : {}),
+          ...(body.chatname !== undefined ? { chatname: body.chatname ?? '' } : {}),
+          ...(body.currency !== undefined ? { currency: body.currency } : {}),
+          ...(body.active !== undefined ? { active: body.active } : {}),
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toCity(row, user);
+    },
+  );
 
-  app.delete('/cities/:id', { preHandler: requireCan('cities', 'delete') }, async (request) => {
-    const user = currentUser(request);
-    const city = await load(idParam(request));
-    const used = await countReferences(db, city.id, CITY_REFERENCES);
-    if (used) throw conflict(`${city.name} cannot be deleted: it still has ${used}. Move or delete them first.`);
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('city_configs').where('city_id', '=', city.id).execute();
-      await trx.deleteFrom('cities').where('id', '=', city.id).execute();
-    });
-    return toCity(city, user);
-  });
+  app.delete(
+    '/cities/:id',
+    { schema: { params: idParams, response: { 200: cityRecord } }, preValidation: requireCan('cities', 'delete') },
+    async (request) => {
+      const city = await load(request.params.id);
+      const used = await countReferences(db, city.id, CITY_REFERENCES);
+      if (used) throw conflict('CITY_IN_USE', { name: city.name, used });
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('city_configs').where('city_id', '=', city.id).execute();
+        await trx.deleteFrom('cities').where('id', '=', city.id).execute();
+      });
+      return toCity(city, currentUser(request));
+    },
+  );
 
-  // Config: key-value pairs, every value a string ('' for "not set").
-  const readConfig = async (cityId: number, user: SessionUser) => {
+  /** The config pairs the user's role may read, in key order. */
+  const readConfig = async (cityId: number, user: Actor) => {
     const readable = configKeysFor(user.roleId);
     const rows = await db.selectFrom('city_configs').select(['key', 'value']).where('city_id', '=', cityId).orderBy('key').execute();
     return rows.filter((row) => isCityConfigKey(row.key) && readable.includes(row.key));
   };
 
-  app.get('/config/:cityId', { preHandler: requireCan('cityConfig', 'show') }, async (request) => {
-    const user = currentUser(request);
-    const cityId = idParam(request, 'cityId');
-    assertCityVisible(user, cityId);
-    await load(cityId);
-    return readConfig(cityId, user);
-  });
+  app.get(
+    '/config/:cityId',
+    { schema: { params: cityIdParams, response: { 200: z.array(configPair) } }, preValidation: requireCan('cityConfig', 'show') },
+    async (request) => {
+      const user = currentUser(request);
+      const { cityId } = request.params;
+      assertCityVisible(user, cityId);
+      await load(cityId);
+      return readConfig(cityId, user);
+    },
+  );
 
-  app.put('/config/:cityId', { preHandler: requireCan('cityConfig', 'edit') }, async (request) => {
-    const user = currentUser(request);
-    const cityId = idParam(request, 'cityId');
-    assertCityWritable(user, cityId);
-    await load(cityId);
-    const pairs = request.body;
-    if (!Array.isArray(pairs)) throw badRequest('The body must be a list of {key, value} pairs');
-    const values: Record<string, unknown> = {};
-    for (const [index, pair] of pairs.entries()) {
-      if (typeof pair !== 'object' || pair === null || typeof (pair as { key?: unknown }).key !== 'string') {
-        throw badRequest(`Pair ${index + 1} must be {key, value}`, [{ field: String(index), message: 'must be {key, value}' }]);
+  app.put(
+    '/config/:cityId',
+    { schema: { params: cityIdParams, body: configPairsIn, response: { 200: z.array(configPair) } }, preValidation: requireCan('cityConfig', 'edit') },
+    async (request) => {
+      const user = currentUser(request);
+      const { cityId } = request.params;
+      assertCityWritable(user, cityId);
+      await load(cityId);
+      const values = Object.fromEntries(request.body.map(({ key, value }) => [key, value ?? '']));
+      const errors = validateConfig(values);
+      if (errors.length) throw invalidFields(errors);
+      const writable = configKeysFor(user.roleId);
+      const refused = Object.keys(values).filter((key) => isCityConfigKey(key) && !writable.includes(key));
+      if (refused.length) throw forbidden('CONFIG_KEYS_REFUSED', { keys: refused.join(', ') });
+      const entries = Object.entries(values).map(([key, value]) => ({ city_id: cityId, key, value }));
+      if (entries.length) {
+        await db
+          .insertInto('city_configs')
+          .values(entries)
+          .onConflict((oc) => oc.columns(['city_id', 'key']).doUpdateSet({ value: sql`excluded.value` }))
+          .execute();
       }
-      const { key, value } = pair as { key: string; value?: unknown };
-      values[key] = value === null || value === undefined ? '' : value;
-    }
-    const errors = validateConfig(values);
-    if (errors.length) throw invalidFields(errors);
-    const writable = configKeysFor(user.roleId);
-    const refused = Object.keys(values).filter((key) => isCityConfigKey(key) && !writable.includes(key));
-    if (refused.length) throw forbidden(`Your role may not change ${refused.join(', ')}`);
-    const entries = Object.entries(values).map(([key, value]) => ({ city_id: cityId, key, value: String(value) }));
-    if (entries.length) {
-      await db
-        .insertInto('city_configs')
-        .values(entries)
-        .onConflict((oc) => oc.columns(['city_id', 'key']).doUpdateSet({ value: sql`excluded.value` }))
-        .execute();
-    }
-    return readConfig(cityId, user);
-  });
+      return readConfig(cityId, user);
+    },
+  );
 };

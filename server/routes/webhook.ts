@@ -1,8 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError, notFound, unauthorized } from '../errors';
 import { readGlobalSettings } from '../settings';
-import { bodyObject, idParam, type RouteDeps } from './common';
+import { botIdParams } from '../http/params';
+import { useZodSchemas } from '../http/zod';
+import type { RouteDeps } from './deps';
 
 /** The header the messenger repeats the webhook secret in. */
 export const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -11,24 +14,21 @@ export const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 const sameSecret = (given: string, expected: string): boolean =>
   timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
 
-const record = (value: unknown): Record<string, unknown> | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-
 /** The messenger account an update comes from: the sender of a message or of a button press. */
-const senderOf = (update: Record<string, unknown>): number | null => {
-  for (const kind of ['message', 'callback_query']) {
-    const id = record(record(update[kind])?.from)?.id;
-    if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) return id;
-  }
-  return null;
+const sender = z.object({ from: z.object({ id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }) });
+const update = z.object({ message: sender.optional().catch(undefined), callback_query: sender.optional().catch(undefined) });
+const senderOf = (body: unknown): number | null => {
+  const parsed = update.safeParse(body);
+  return parsed.success ? (parsed.data.message?.from.id ?? parsed.data.callback_query?.from.id ?? null) : null;
 };
 
 /**
  * Where the messenger posts a bot's updates (at the site root, not under /api, and without a
  * bearer token: the shared webhook secret proves the caller is the messenger).
  */
-export const webhookRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, now }) => {
-  app.post('/webhook/:botId', async (request) => {
+export const webhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now }) => {
+  useZodSchemas(app);
+  app.post('/webhook/:botId', { schema: { params: botIdParams, body: z.record(z.string(), z.unknown()) } }, async (request) => {
     const { webhookSecret } = await readGlobalSettings(db);
     if (!webhookSecret) {
       throw new HttpError(503, 'WEBHOOK_NOT_CONFIGURED', 'The webhook secret is not set: an admin must fill it in the global settings');
@@ -36,11 +36,11 @@ export const webhookRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, no
     const given = request.headers[WEBHOOK_SECRET_HEADER];
     if (typeof given !== 'string' || !sameSecret(given, webhookSecret)) throw unauthorized('The webhook secret is missing or wrong');
 
-    const botId = idParam(request, 'botId');
+    const { botId } = request.params;
     const bot = await db.selectFrom('bots').select('id').where('id', '=', botId).executeTakeFirst();
-    if (!bot) throw notFound('Bot not found');
+    if (!bot) throw notFound('BOT_NOT_FOUND');
 
-    const senderId = senderOf(bodyObject(request));
+    const senderId = senderOf(request.body);
     if (senderId !== null) {
       // Customers' last activity feeds the mailing audience ("active since").
       await db.updateTable('users').set({ last_active_at: now() }).where('telegram_id', '=', senderId).execute();

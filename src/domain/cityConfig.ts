@@ -1,7 +1,7 @@
 import { LOCALES } from './constants';
 import { Role, type RoleId } from './roles';
 import { PaymentsMode } from './statuses';
-import { renderMessage, type FieldError, type Problem } from './validation';
+import { CONTROL_CHARACTERS, LONE_SURROGATE, renderMessage, type FieldError, type Problem } from './validation';
 
 /** The configuration keys every city carries (spec section 3), read and written as pairs. */
 export const CITY_CONFIG_KEYS = [
@@ -152,6 +152,7 @@ export const configKeysFor = (roleId: RoleId): readonly CityConfigKey[] => {
 };
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
 const isOn = (value: string | undefined) => value === 'true';
 
 function checkValue(field: ConfigField, value: string): Problem | undefined {
@@ -161,8 +162,9 @@ function checkValue(field: ConfigField, value: string): Problem | undefined {
       return value === 'true' || value === 'false' ? undefined : p('boolean');
     case 'number':
     case 'integer': {
+      // Decimal notation only: '0x10', ' 1.5 ', '1e3' and 'Infinity' are not what the form offers.
+      if (!DECIMAL.test(value)) return p('number');
       const n = Number(value);
-      if (value.trim() === '' || !Number.isFinite(n)) return p('number');
       if (field.input === 'integer' && !Number.isInteger(n)) return p('integer');
       if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) {
         return field.max === undefined ? p('atLeast', { min: field.min ?? 0 }) : p('range', { min: field.min ?? '', max: field.max });
@@ -192,6 +194,8 @@ export function validateConfig(values: Record<string, unknown>): FieldError[] {
     let found: Problem | undefined;
     if (!isCityConfigKey(key)) found = { key: 'validation.unknownField' };
     else if (typeof value !== 'string') found = { key: 'validation.text' };
+    else if (CONTROL_CHARACTERS.test(value)) found = { key: 'validation.controlCharacters' };
+    else if (LONE_SURROGATE.test(value)) found = { key: 'validation.text' };
     else if (value !== '') found = checkValue(CONFIG_FIELD[key], value);
     if (found) errors.push({ field: key, key: found.key, args: found.args, message: renderMessage(found) });
   }

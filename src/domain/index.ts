@@ -10,3 +10,4 @@ export * from './validation';
 export * from './places';
 export * from './globalSettings';
 export * from './photo';
+export * from './errorCodes';

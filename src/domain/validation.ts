@@ -1,7 +1,10 @@
+import { z } from 'zod';
+
 /**
- * One schema per form, used by the form (as the user types) and by the API route (before
- * anything is written). A rule answers with a message key and its arguments; the browser
- * translates the key, the API sends the English text with the field's name.
+ * The field rules of every form, as zod schemas: the form checks them as the user types and
+ * the API route before anything is written. Each rule answers with a message key and its
+ * arguments (carried on the zod issue); the browser translates the key, the API sends the
+ * English text. `fieldErrors` is the one place a zod error becomes field errors.
  */
 export interface Problem {
   key: string;
@@ -14,26 +17,6 @@ export interface FieldError {
   key: string;
   args?: Record<string, number | string>;
 }
-
-type Rule = (value: unknown, record: Record<string, unknown>) => Problem | undefined;
-
-export interface FieldSpec {
-  type: 'string' | 'number' | 'integer' | 'boolean' | 'id' | 'stringOrNull';
-  required?: boolean;
-  /** Strings: at least this many characters. */
-  minLength?: number;
-  /** Strings: fewer than this many characters ("must be less than {amount} symbols"). */
-  lessThan?: number;
-  /** Numbers: inclusive bounds. */
-  min?: number;
-  max?: number;
-  pattern?: { regex: RegExp; key: string };
-  notZero?: boolean;
-  /** Extra rules that need the whole record. */
-  rules?: Rule[];
-}
-
-export type Schema = Record<string, FieldSpec>;
 
 /** English texts of the message keys; en.ts reuses them so both sides say the same. */
 export const VALIDATION_MESSAGES_EN = {
@@ -56,83 +39,181 @@ export const VALIDATION_MESSAGES_EN = {
   time: 'must be a time such as 22:00',
   locales: 'must list languages from en, ru, es',
   secret: 'may hold only letters, digits, _ and -',
+  controlCharacters: 'must not contain control characters',
+  nothingToChange: 'name at least one field to change',
+  object: 'must be an object',
+  list: 'must be a list',
+  invalid: 'is not valid',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES_EN;
 
 export const renderMessage = (problem: Problem): string => {
-  const name = problem.key.replace(/^validation\./, '') as ValidationKey;
-  const template: string = VALIDATION_MESSAGES_EN[name] ?? problem.key;
+  const name = problem.key.replace(/^validation\./, '');
+  const template: string = Object.hasOwn(VALIDATION_MESSAGES_EN, name) ? VALIDATION_MESSAGES_EN[name as ValidationKey] : problem.key;
   return template.replace(/%\{(\w+)\}/g, (_, arg: string) => String(problem.args?.[arg] ?? ''));
 };
 
-const problem = (key: ValidationKey, args?: Problem['args']): Problem => ({ key: `validation.${key}`, args });
+export const problem = (key: ValidationKey, args?: Problem['args']): Problem => ({ key: `validation.${key}`, args });
 
-const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+/** NUL and the other C0 controls but tab, newline and carriage return; DEL too. */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-function checkField(spec: FieldSpec, value: unknown, record: Record<string, unknown>): Problem | undefined {
-  if (isBlank(value)) return spec.required ? problem('required') : undefined;
-  switch (spec.type) {
-    case 'string':
-    case 'stringOrNull': {
-      if (typeof value !== 'string') return problem('text');
-      if (spec.required && value.trim() === '') return problem('required');
-      const tooShort = spec.minLength !== undefined && value.length < spec.minLength;
-      const tooLong = spec.lessThan !== undefined && value.length >= spec.lessThan;
-      if ((tooShort || tooLong) && spec.minLength !== undefined && spec.lessThan !== undefined) {
-        return problem('between', { moreAmount: spec.minLength, lessAmount: spec.lessThan });
-      }
-      if (tooLong) return problem('lessThan', { amount: spec.lessThan as number });
-      if (spec.pattern && !spec.pattern.regex.test(value)) return { key: spec.pattern.key };
-      break;
-    }
-    case 'number':
-    case 'integer':
-    case 'id': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return problem(spec.type === 'id' ? 'id' : 'number');
-      if ((spec.type === 'integer' || spec.type === 'id') && !Number.isInteger(value)) return problem('integer');
-      if (spec.type === 'id' && value <= 0) return problem('id');
-      if (spec.notZero && value === 0) return problem('notZero');
-      const below = spec.min !== undefined && value < spec.min;
-      const above = spec.max !== undefined && value > spec.max;
-      if (below || above) return problem('range', { min: spec.min ?? '', max: spec.max ?? '' });
-      break;
-    }
-    case 'boolean':
-      if (typeof value !== 'boolean') return problem('boolean');
-      break;
+/** Half of a UTF-16 pair without its other half: not text any database can keep. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Adds a problem to a zod check as a custom issue: the key is its message, the arguments its params. */
+const report = (ctx: z.RefinementCtx, found: Problem) => ctx.addIssue({ code: 'custom', message: found.key, params: { args: found.args } });
+
+/** A type mismatch, or a missing value when the field is required. */
+const typeError = (key: ValidationKey) => (issue: { input?: unknown }) =>
+  problem(issue.input === undefined || issue.input === null ? 'required' : key).key;
+
+export interface TextRule {
+  /** Fewer than this many characters ("must be less than {amount} symbols"). */
+  lessThan?: number;
+  /** At least this many characters. */
+  minLength?: number;
+  pattern?: { regex: RegExp; key: ValidationKey };
+}
+
+function checkText(value: string, rule: TextRule, required: boolean): Problem | undefined {
+  if (required && value.trim() === '') return problem('required');
+  if (!required && value === '') return undefined;
+  if (CONTROL_CHARACTERS.test(value)) return problem('controlCharacters');
+  if (LONE_SURROGATE.test(value)) return problem('text');
+  const tooShort = rule.minLength !== undefined && value.length < rule.minLength;
+  const tooLong = rule.lessThan !== undefined && value.length >= rule.lessThan;
+  if ((tooShort || tooLong) && rule.minLength !== undefined && rule.lessThan !== undefined) {
+    return problem('between', { moreAmount: rule.minLength, lessAmount: rule.lessThan });
   }
-  for (const rule of spec.rules ?? []) {
-    const found = rule(value, record);
-    if (found) return found;
-  }
+  if (tooLong) return problem('lessThan', { amount: rule.lessThan ?? 0 });
+  if (rule.pattern && !rule.pattern.regex.test(value)) return problem(rule.pattern.key);
   return undefined;
 }
 
-export interface ValidateOptions {
-  /** Only check the fields present (a partial update). */
-  partial?: boolean;
-  /** Refuse fields the schema does not know. */
-  strict?: boolean;
+/** A text the user must fill in (not only spaces). */
+export const requiredText = (rule: TextRule = {}) =>
+  z.string({ error: typeError('text') }).superRefine((value, ctx) => {
+    const found = checkText(value, rule, true);
+    if (found) report(ctx, found);
+  });
+
+/** A text that may be left empty: '' or null mean "none". */
+export const optionalText = (rule: TextRule = {}) =>
+  z
+    .string({ error: typeError('text') })
+    .superRefine((value, ctx) => {
+      const found = checkText(value, rule, false);
+      if (found) report(ctx, found);
+    })
+    .nullish();
+
+export interface NumberRule {
+  min?: number;
+  max?: number;
+  notZero?: boolean;
 }
 
-export function validate(schema: Schema, record: Record<string, unknown>, options: ValidateOptions = {}): FieldError[] {
-  const errors: FieldError[] = [];
-  for (const [field, spec] of Object.entries(schema)) {
-    if (options.partial && !(field in record)) continue;
-    const found = checkField(spec, record[field], record);
-    if (found) errors.push({ field, key: found.key, args: found.args, message: renderMessage(found) });
+const checkNumber = (rule: NumberRule) => (value: number, ctx: z.RefinementCtx) => {
+  if (rule.notZero && value === 0) return report(ctx, problem('notZero'));
+  if ((rule.min !== undefined && value < rule.min) || (rule.max !== undefined && value > rule.max)) {
+    report(ctx, rule.max === undefined ? problem('atLeast', { min: rule.min ?? 0 }) : problem('range', { min: rule.min ?? '', max: rule.max }));
   }
-  if (options.strict) {
-    for (const field of Object.keys(record)) {
-      if (!(field in schema)) errors.push({ field, key: 'validation.unknownField', message: renderMessage(problem('unknownField')) });
+};
+
+/** A whole number within bounds; empty (null) when optional. */
+export const integer = (rule: NumberRule = {}) =>
+  z
+    .number({ error: typeError('number') })
+    .int({ error: problem('integer').key })
+    .max(Number.MAX_SAFE_INTEGER, { error: problem('range', { min: rule.min ?? '', max: rule.max ?? '' }).key })
+    .min(Number.MIN_SAFE_INTEGER, { error: problem('range', { min: rule.min ?? '', max: rule.max ?? '' }).key })
+    .superRefine(checkNumber(rule));
+
+/** A decimal number within bounds. */
+export const decimal = (rule: NumberRule = {}) => z.number({ error: typeError('number') }).superRefine(checkNumber(rule));
+
+/** The id of a row chosen from a list (a city, a restaurant): a positive whole number that PostgreSQL's integer holds. */
+export const id = () =>
+  z
+    .number({ error: typeError('id') })
+    .int({ error: problem('integer').key })
+    .positive({ error: problem('id').key })
+    .max(2_147_483_647, { error: problem('id').key });
+
+export const flag = () => z.boolean({ error: typeError('boolean') });
+
+/** The shape of an update: any of the fields, at least one of them. */
+export const atLeastOneField = <T extends Record<string, unknown>>(value: T) => Object.values(value).some((v) => v !== undefined);
+export const updateOf = <S extends z.ZodRawShape>(schema: z.ZodObject<S>) =>
+  schema.partial().refine(atLeastOneField, { error: problem('nothingToChange').key });
+
+/**
+ * The one error map: zod's own checks (a wrong type, a missing field, an unknown key) answer
+ * with the message keys of the rules above; the rules' own issues carry their key already.
+ */
+const expectedKey: Record<string, ValidationKey> = { object: 'object', array: 'list', number: 'number', int: 'integer', boolean: 'boolean' };
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type') {
+      return problem(issue.input === undefined ? 'required' : (expectedKey[issue.expected] ?? 'text')).key;
     }
+    if (issue.code === 'unrecognized_keys') return problem('unknownField').key;
+    if (issue.code === 'invalid_value' || issue.code === 'invalid_union') return problem('id').key;
+    return undefined;
+  },
+});
+
+const problemArgs = z.record(z.string(), z.union([z.string(), z.number()])).optional();
+
+/** The message key and arguments of one zod issue. */
+function problemOf(issue: z.core.$ZodIssue): Problem {
+  if (issue.message.startsWith('validation.')) {
+    const args = problemArgs.safeParse(issue.code === 'custom' ? issue.params?.args : undefined);
+    return { key: issue.message, args: args.success ? args.data : undefined };
+  }
+  switch (issue.code) {
+    case 'too_big':
+      return issue.origin === 'string' ? problem('lessThan', { amount: Number(issue.maximum) + 1 }) : problem('range', { min: '', max: Number(issue.maximum) });
+    case 'too_small':
+      return issue.origin === 'string' ? problem('required') : problem('atLeast', { min: Number(issue.minimum) });
+    default:
+      return problem('invalid');
+  }
+}
+
+/** The one map from a zod error to field errors: `{field, message, key, args}` per problem. */
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const found = problem('unknownField');
+        errors.push({ field: path ? `${path}.${key}` : key, key: found.key, message: renderMessage(found) });
+      }
+      continue;
+    }
+    const found = problemOf(issue);
+    errors.push({ field: path || 'body', key: found.key, args: found.args, message: renderMessage(found) });
   }
   return errors;
 }
 
+/** Checks a value against a schema: its typed data, or the field errors. */
+export function check<S extends z.ZodType>(schema: S, value: unknown): { data: z.output<S>; errors?: undefined } | { data?: undefined; errors: FieldError[] } {
+  const result = schema.safeParse(value);
+  return result.success ? { data: result.data } : { errors: fieldErrors(result.error) };
+}
+
 /** react-admin's form-level validator: `{field: {message, args}}` from the same schema. */
 export const formValidator =
-  (schema: Schema) =>
-  (values: Record<string, unknown>): Record<string, { message: string; args?: Problem['args'] }> =>
-    Object.fromEntries(validate(schema, values).map((e) => [e.field, { message: e.key, args: e.args }]));
+  (schema: z.ZodType) =>
+  (values: Record<string, unknown>): Record<string, { message: string; args?: Problem['args'] }> => {
+    const result = check(schema, values);
+    // A form carries more than the API takes (the id, the joined city): only its fields are checked.
+    const errors = (result.errors ?? []).filter((e) => e.field !== 'body' && e.key !== 'validation.unknownField');
+    return Object.fromEntries(errors.map((e) => [e.field, { message: e.key, args: e.args }]));
+  };

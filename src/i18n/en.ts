@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { VALIDATION_MESSAGES_EN } from '../domain/validation';
+import { ERROR_MESSAGES } from './errors';
 import { resourceMessages } from './resources';
 
 /** The product's own English texts; react-admin's come from ra-language-english. */
@@ -16,6 +17,13 @@ export const appEn = {
     userNotFound: 'User is not found',
     openMenu: 'Open the menu',
     allCities: 'All cities',
+    otherCity: {
+      title: 'Another city',
+      text: 'This page belongs to a city you do not work in.',
+      open: 'Open my city',
+    },
+    home: 'Home',
+    pageTitle: '%{page} — %{app}',
     photo: {
       label: 'Photo',
       upload: 'Upload a file',
@@ -24,6 +32,7 @@ export const appEn = {
       errorTitle: 'Error',
       uploadError: 'Error while uploading image',
       getError: 'Error while getting image',
+      linkError: 'This link does not show an image',
     },
     settings: {
       title: 'Service settings',
@@ -93,4 +102,4 @@ export const appEn = {
   },
 };
 
-export const en: TranslationMessages = mergeTranslations(englishMessages, appEn, { resources: resourceMessages('en') });
+export const en: TranslationMessages = mergeTranslations(englishMessages, appEn, { resources: resourceMessages('en'), errors: ERROR_MESSAGES.en });

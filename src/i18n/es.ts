@@ -1,5 +1,6 @@
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import type { appEn } from './en';
+import { ERROR_MESSAGES } from './errors';
 import { resourceMessages } from './resources';
 import type { Texts } from './types';
 import { raSpanish } from './raSpanish';
@@ -16,6 +17,13 @@ export const appEs: Texts<typeof appEn> = {
     userNotFound: 'Usuario no encontrado',
     openMenu: 'Abrir el menú',
     allCities: 'Todas las ciudades',
+    otherCity: {
+      title: 'Otra ciudad',
+      text: 'Esta página pertenece a una ciudad en la que usted no trabaja.',
+      open: 'Abrir mi ciudad',
+    },
+    home: 'Inicio',
+    pageTitle: '%{page} — %{app}',
     photo: {
       label: 'Foto',
       upload: 'Subir un archivo',
@@ -24,6 +32,7 @@ export const appEs: Texts<typeof appEn> = {
       errorTitle: 'Error',
       uploadError: 'Error al subir la imagen',
       getError: 'Error al obtener la imagen',
+      linkError: 'Este enlace no muestra ninguna imagen',
     },
     settings: {
       title: 'Ajustes del servicio',
@@ -60,6 +69,11 @@ export const appEs: Texts<typeof appEn> = {
     time: 'una hora como 22:00',
     locales: 'idiomas de la lista en, ru, es',
     secret: 'solo letras, dígitos, _ y -',
+    controlCharacters: 'no debe contener caracteres de control',
+    nothingToChange: 'indique al menos un campo que cambiar',
+    object: 'debe ser un objeto',
+    list: 'debe ser una lista',
+    invalid: 'no es válido',
   },
   menu: {
     stats: 'Estadísticas',
@@ -113,4 +127,4 @@ export const appEs: Texts<typeof appEn> = {
   },
 };
 
-export const es: TranslationMessages = mergeTranslations(raSpanish, appEs, { resources: resourceMessages('es') });
+export const es: TranslationMessages = mergeTranslations(raSpanish, appEs, { resources: resourceMessages('es'), errors: ERROR_MESSAGES.es });

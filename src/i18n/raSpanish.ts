@@ -92,14 +92,14 @@ export const raSpanish: TranslationMessages = {
         'El servidor de autenticación devolvió un error y no se pudieron verificar sus credenciales.',
       auth_error: 'Se produjo un error al validar el token de autenticación.',
       bulk_delete_content:
-        '¿Está seguro de que desea eliminar este %{name}? |||| ¿Está seguro de que desea eliminar estos %{smart_count} elementos?',
+        '¿Está seguro de que desea eliminar este elemento? |||| ¿Está seguro de que desea eliminar estos %{smart_count} elementos?',
       bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
       bulk_update_content:
         '¿Está seguro de que desea actualizar %{name} %{recordRepresentation}? |||| ¿Está seguro de que desea actualizar estos %{smart_count} elementos?',
       bulk_update_title:
         'Actualizar %{name} %{recordRepresentation} |||| Actualizar %{smart_count} %{name}',
       clear_array_input: '¿Está seguro de que desea vaciar toda la lista?',
-      delete_content: '¿Está seguro de que desea eliminar este %{name}?',
+      delete_content: '¿Está seguro de que desea eliminar este elemento?',
       delete_title: 'Eliminar %{name} %{recordRepresentation}',
       details: 'Detalles',
       error: 'Se produjo un error en el cliente y no se pudo completar su solicitud.',
@@ -116,8 +116,8 @@ export const raSpanish: TranslationMessages = {
     },
     navigation: {
       clear_filters: 'Borrar los filtros',
-      no_filtered_results: 'No se encontró ningún %{name} con los filtros actuales.',
-      no_results: 'No se encontró ningún %{name}',
+      no_filtered_results: 'No hay resultados con los filtros actuales.',
+      no_results: 'No hay resultados',
       no_more_results: 'El número de página %{page} está fuera de rango. Pruebe con la página anterior.',
       page_out_of_boundaries: 'El número de página %{page} está fuera de rango',
       page_out_from_end: 'No se puede avanzar más allá de la última página',

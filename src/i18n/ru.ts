@@ -1,6 +1,7 @@
 import russianMessages from 'ra-language-russian';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import type { appEn } from './en';
+import { ERROR_MESSAGES } from './errors';
 import { resourceMessages } from './resources';
 import type { Texts } from './types';
 
@@ -16,6 +17,13 @@ export const appRu: Texts<typeof appEn> = {
     userNotFound: 'Пользователь не найден',
     openMenu: 'Открыть меню',
     allCities: 'Все города',
+    otherCity: {
+      title: 'Чужой город',
+      text: 'Эта страница относится к городу, в котором вы не работаете.',
+      open: 'Открыть мой город',
+    },
+    home: 'Главная',
+    pageTitle: '%{page} — %{app}',
     photo: {
       label: 'Фото',
       upload: 'Загрузить файл',
@@ -24,6 +32,7 @@ export const appRu: Texts<typeof appEn> = {
       errorTitle: 'Ошибка',
       uploadError: 'Ошибка при загрузке изображения',
       getError: 'Ошибка при получении изображения',
+      linkError: 'По этой ссылке нет изображения',
     },
     settings: {
       title: 'Настройки сервиса',
@@ -60,6 +69,11 @@ export const appRu: Texts<typeof appEn> = {
     time: 'время в формате 22:00',
     locales: 'языки из списка en, ru, es',
     secret: 'только латинские буквы, цифры, _ и -',
+    controlCharacters: 'не должно содержать управляющих символов',
+    nothingToChange: 'укажите хотя бы одно поле для изменения',
+    object: 'должно быть объектом',
+    list: 'должно быть списком',
+    invalid: 'неверное значение',
   },
   menu: {
     stats: 'Статистика',
@@ -113,4 +127,4 @@ export const appRu: Texts<typeof appEn> = {
   },
 };
 
-export const ru: TranslationMessages = mergeTranslations(russianMessages, appRu, { resources: resourceMessages('ru') });
+export const ru: TranslationMessages = mergeTranslations(russianMessages, appRu, { resources: resourceMessages('ru'), errors: ERROR_MESSAGES.ru });

@@ -1,11 +1,12 @@
 import { Box, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 
 export const NotFound = () => {
   const translate = useTranslate();
   return (
     <Box sx={{ p: 4, textAlign: 'center' }}>
-      <Typography variant="h5" component="h1">
+      <Title title="app.pageNotFound" />
+      <Typography variant="h5" component="p">
         {translate('app.pageNotFound')}
       </Typography>
     </Box>

@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
-import { VERSION_HEADER } from '../domain';
+import { isApiErrorCode, VERSION_HEADER, type ErrorArgs } from '../domain';
+import { i18nProvider } from './i18nProvider';
 import { readSession } from './session';
 import { noteServerVersion } from './versionNotice';
 
@@ -15,6 +16,8 @@ export interface ApiErrorBody {
   statusCode?: number;
   code?: string;
   message?: string;
+  /** The values of the placeholders in the code's text. */
+  args?: ErrorArgs;
   details?: { field: string; message: string }[];
   /** Field errors in the form react-admin puts next to the inputs. */
   errors?: Record<string, string>;
@@ -44,13 +47,23 @@ export const parseBody = (text: string): unknown => {
   }
 };
 
+/**
+ * The text of an error answer in the user's language: the API's code translated
+ * (`errors.<code>` with the answer's `args`), else the server's own message.
+ */
+const errorText = (body: ApiErrorBody, fallback: string): string => {
+  const message = body.message || fallback;
+  if (!isApiErrorCode(body.code)) return message;
+  return i18nProvider.translate(`errors.${body.code}`, { ...body.args, _: message });
+};
+
 /** An error answer as react-admin's HttpError, with the field errors where forms look for them. */
 export function apiError(status: number, statusText: string, json: unknown): HttpError {
   const errorBody: ApiErrorBody = typeof json === 'object' && json !== null ? (json as ApiErrorBody) : {};
   if (errorBody.details?.length) {
     errorBody.errors = Object.fromEntries(errorBody.details.map((d) => [d.field, d.message]));
   }
-  return new HttpError(errorBody.message || statusText || `HTTP ${status}`, status, errorBody);
+  return new HttpError(errorText(errorBody, statusText || `HTTP ${status}`), status, errorBody);
 }
 
 /**

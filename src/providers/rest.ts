@@ -66,26 +66,57 @@ export interface RestResource {
   list: (filter: Record<string, unknown>) => string | null;
   /** The filters the list URL applies itself. */
   listFilters?: readonly string[];
+  /**
+   * The list is paged, sorted and counted by the server (`page`, `perPage`, `sort`, `order`,
+   * `X-Total-Count`); its other filters and `q` are applied here to the page the server sent.
+   */
+  serverPaging?: boolean;
   one: (id: Identifier) => string;
+  /** The call that answers several rows by id (`?ids=1,2`): getMany in one request. */
+  many?: string;
   create?: string;
-  /** The body fields of create and update. */
+  /** The body fields of create and update: the keys of the entity's shared schema. */
   fields: readonly string[];
   updateFields?: readonly string[];
 }
 
+/** The page, sort and order react-admin asks for, as the API's query. */
+export const pageParams = (params: GetListParams): string => {
+  const query = new URLSearchParams();
+  if (params.pagination) {
+    query.set('page', String(params.pagination.page));
+    query.set('perPage', String(params.pagination.perPage));
+  }
+  if (params.sort?.field) {
+    query.set('sort', params.sort.field);
+    query.set('order', params.sort.order === 'DESC' ? 'DESC' : 'ASC');
+  }
+  return query.toString();
+};
+
+const withQuery = (url: string, query: string) => (query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url);
+
 /** The usual table entry: list, one, create, update, delete on the spec's URLs. */
 export function restResource(spec: RestResource): ResourceHandlers {
   const getOne = async (_resource: string, params: GetOneParams) => ({ data: await getJson<RaRecord>(spec.one(params.id)) });
+  const getList = async (_resource: string, params: GetListParams): Promise<GetListResult> => {
+    const url = spec.list((params.filter ?? {}) as Record<string, unknown>);
+    if (url === null) return { data: [], total: 0 };
+    const { q, ...others } = (params.filter ?? {}) as Record<string, unknown>;
+    const filtersHere = (typeof q === 'string' && q.trim() !== '') || Object.keys(others).some((k) => !(spec.listFilters ?? []).includes(k));
+    if (!spec.serverPaging || filtersHere) return listResult(await getJson<RaRecord[]>(url), params, spec.listFilters);
+    const response = await apiFetch<RaRecord[]>(api(withQuery(url, pageParams(params))));
+    const total = Number(response.headers.get('x-total-count') ?? response.json.length);
+    return { data: response.json, total: Number.isFinite(total) ? total : response.json.length };
+  };
   return {
-    async getList(_resource: string, params: GetListParams) {
-      const url = spec.list((params.filter ?? {}) as Record<string, unknown>);
-      const rows = url === null ? [] : await getJson<RaRecord[]>(url);
-      return listResult(rows, params, spec.listFilters);
-    },
+    getList,
     getOne,
+    /** One call for all the ids: the list the user may see, kept to those asked. */
     async getMany(resource: string, params: GetManyParams) {
-      const data = await Promise.all(params.ids.map(async (id) => (await getOne(resource, { id })).data));
-      return { data };
+      if (params.ids.length === 0) return { data: [] };
+      if (!spec.many) return { data: await Promise.all(params.ids.map(async (id) => (await getOne(resource, { id })).data)) };
+      return { data: await getJson<RaRecord[]>(`${spec.many}?ids=${params.ids.map(String).join(',')}`) };
     },
     async create(_resource: string, params: CreateParams) {
       if (!spec.create) throw new Error('This list has no create call');
@@ -104,3 +135,7 @@ export function restResource(spec: RestResource): ResourceHandlers {
     },
   } as ResourceHandlers;
 }
+
+/** The body fields of a call: the keys of the entity's shared schema, less those it may not change. */
+export const schemaFields = (schema: { shape: Record<string, unknown> }, except: readonly string[] = []): string[] =>
+  Object.keys(schema.shape).filter((field) => !except.includes(field));

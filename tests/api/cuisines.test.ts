@@ -221,7 +221,7 @@ describe.each(backends)('cuisines on %s', (backend) => {
     for (const who of ['admin', 'cityadmin']) {
       const refused = await call(who, 'DELETE', `/cuisines/${cuisine.id}`);
       expect(refused.statusCode, who).toBe(409);
-      expect(refused.json(), who).toMatchObject({ statusCode: 409, code: 'CONFLICT' });
+      expect(refused.json(), who).toMatchObject({ statusCode: 409, code: 'CUISINE_IN_USE', args: { used: '2 restaurants' } });
       expect(refused.json().message, who).toContain('Used');
       expect(refused.json().message, who).toContain('2 restaurants');
     }

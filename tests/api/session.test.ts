@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signToken } from '../../server/auth/jwt';
+import { signSessionToken } from '../../server/auth/sessionToken';
 import { migrateToLatest } from '../../server/db/migrate';
 import { LOGIN_MAX_FAILURES, Role } from '../../src/domain';
 import { backends, bearer, createStaff, login, openTestApp, seedRoles, TEST_SECRET, TEST_VERSION, type TestApp } from './harness';
@@ -120,8 +120,10 @@ describe.each(backends)('login and authentication on %s', (backend) => {
   });
 
   it('needs a valid bearer token on /api and /graphql', async () => {
-    const expired = signToken(1, TEST_SECRET, 60, new Date(Date.now() - 3600_000));
-    const forged = signToken(1, 'another-secret', 60, new Date());
+    const adminId = (await t.db.selectFrom('users').select(['id', 'auth_key']).where('username', '=', 'admin').executeTakeFirstOrThrow());
+    const user = { id: adminId.id, username: 'admin', roleId: Role.ADMIN, cityId: null, restaurantId: null, authKey: adminId.auth_key };
+    const expired = signSessionToken({ user, version: 0 }, TEST_SECRET, new Date(Date.now() - 13 * 3600_000));
+    const forged = signSessionToken({ user, version: 0 }, 'another-secret', new Date());
     for (const url of ['/api/cities', '/api', '/graphql']) {
       for (const authorization of [undefined, 'Bearer nonsense', `Bearer ${expired}`, `Bearer ${forged}`, 'Basic YTpi']) {
         const response = await t.app.inject({
@@ -144,8 +146,13 @@ describe.each(backends)('login and authentication on %s', (backend) => {
     expect(me.statusCode).toBe(200);
     expect(me.json().data.me).toEqual({ id: userId, username: 'shortlived', roleId: Role.OPERATOR, cityId: ids.cityId });
     await t.db.deleteFrom('users').where('id', '=', userId).execute();
-    const after = await t.app.inject({ method: 'POST', url: '/graphql', headers: bearer(session), payload: { query: '{ me { id } }' } });
-    expect(after.statusCode).toBe(401);
+    // At once, give or take the notification's trip from the database: within two seconds.
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'POST', url: '/graphql', headers: bearer(session), payload: { query: '{ me { id } }' } })).statusCode, {
+        timeout: 2000,
+        interval: 50,
+      })
+      .toBe(401);
   });
 
   it('answers unknown routes with a 404 JSON that carries the version', async () => {

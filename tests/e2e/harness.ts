@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -86,6 +87,50 @@ export async function logIn(page: Page, baseUrl: string, username: string, passw
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Every Content-Security-Policy violation the page reports, from the console and from the
+ * `securitypolicyviolation` event, so that each journey can assert none happened.
+ */
+const cspViolations = new WeakMap<Page, string[]>();
+
+async function watchCsp(page: Page): Promise<void> {
+  const seen: string[] = [];
+  cspViolations.set(page, seen);
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) seen.push(message.text());
+  });
+  await page.exposeFunction('__reportCspViolation', (text: string) => seen.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+      report?.(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+}
+
+/** The CSP violations this page has reported so far. */
+export const cspViolationsOf = (page: Page): string[] => cspViolations.get(page) ?? [];
+
+/** Fails when the page reported a CSP violation. */
+export function expectNoCspViolation(page: Page): void {
+  expect(cspViolationsOf(page)).toEqual([]);
+}
+
+/**
+ * Runs axe-core on the screen as it is and fails on any serious or critical violation,
+ * naming the rule, the screen and the elements. Each journey calls it on the screens it visits.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await page.waitForLoadState('load');
+  // Toasts and transitions settle before the check.
+  await page.waitForTimeout(300);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen} @${page.viewportSize()?.width}px: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+  expect(serious).toEqual([]);
+}
+
 /** The href of each menu entry, in order. */
 export async function menuPaths(page: Page): Promise<string[]> {
   const links = page.locator('[data-menu-id]');
@@ -116,7 +161,9 @@ export function useServerAndBrowser(env: Record<string, string> = {}) {
     async newPage(width = 1280): Promise<Page> {
       if (!browser) throw new Error('The browser has not started');
       const context = await browser.newContext({ viewport: { width, height: 900 } });
-      return context.newPage();
+      const page = await context.newPage();
+      await watchCsp(page);
+      return page;
     },
   };
 }

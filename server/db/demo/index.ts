@@ -614,7 +614,8 @@ export async function seedDemo(
   });
 }
 
-function cityConfig(city: (typeof DEMO_CITIES)[number], index: number, rnd: Random): Record<string, string> {
+/** The stored config of demo city `index`: values the city form accepts as they are (a VAT is a fraction). */
+export function cityConfig(city: (typeof DEMO_CITIES)[number], index: number, rnd: Random): Record<string, string> {
   return {
     cityLocales: city.locales,
     hideMoney: 'false',
@@ -630,7 +631,7 @@ function cityConfig(city: (typeof DEMO_CITIES)[number], index: number, rnd: Rand
     providerToken: `${rnd.int(100000000, 999999999)}:TEST:${rnd.token(24)}`,
     exchangeRate: index === 1 ? '1' : index === 0 ? '1.17' : '1',
     serviceFeeMultiplier: '0.02',
-    cityVat: index === 0 ? '20' : index === 1 ? '20' : '21',
+    cityVat: index === 0 ? '0.2' : index === 1 ? '0.2' : '0.21',
     deliveryCostJumpStart: '22:00',
     deliveryCostJumpEnd: '06:00',
     deliveryCostJumpAmount: index === 1 ? '100' : '1.5',

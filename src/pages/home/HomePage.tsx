@@ -14,10 +14,10 @@ export const HomePage = () => {
     <Card sx={{ mt: 2 }}>
       <Title title="app.title" />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
+        <Typography variant="h5" component="h2" gutterBottom>
           {translate('home.title', { username: identity?.fullName ?? '' })}
         </Typography>
-        <Typography variant="subtitle1" component="h2" gutterBottom>
+        <Typography variant="subtitle1" component="h3" gutterBottom>
           {translate('home.language')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>

@@ -1,4 +1,4 @@
-import { CardContent, Typography } from '@mui/material';
+import { Box, CardContent, Typography } from '@mui/material';
 import {
   Form,
   Login,
@@ -9,6 +9,7 @@ import {
   useLogin,
   useTranslate,
 } from 'react-admin';
+import { DocumentTitle } from '../../layout/DocumentTitle';
 import { VersionNotice } from '../../layout/VersionNotice';
 
 interface Credentials {
@@ -72,9 +73,13 @@ const LoginForm = () => {
   );
 };
 
+/** The login screen, the page's main landmark. */
 export const LoginPage = () => (
-  <Login>
-    <LoginForm />
-    <VersionNotice />
-  </Login>
+  <Box component="main">
+    <DocumentTitle />
+    <Login>
+      <LoginForm />
+      <VersionNotice />
+    </Login>
+  </Box>
 );

@@ -1,12 +1,15 @@
 import type { GetListParams, RaRecord } from 'react-admin';
-import { getJson, listResult, restResource, type ResourceHandlers } from '../rest';
+import { botSchema } from '../../domain';
+import { getJson, listResult, restResource, schemaFields, type ResourceHandlers } from '../rest';
 
 /** Bots: the list answers masked tokens, one bot in full; the body is the token and the city. */
 export const bots = restResource({
   list: () => '/bots',
+  serverPaging: true,
+  many: '/bots',
   one: (id) => `/bots/${id}`,
   create: '/bots',
-  fields: ['botToken', 'cityId'],
+  fields: schemaFields(botSchema),
 });
 
 /**

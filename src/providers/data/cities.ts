@@ -1,5 +1,5 @@
 import type { CreateParams, GetOneParams, Identifier, RaRecord, UpdateParams } from 'react-admin';
-import { CITY_CONFIG_KEYS, CONFIG_FIELD, can, configKeysFor, type CityConfig } from '../../domain';
+import { CITY_CONFIG_KEYS, can, configKeysFor, type CityConfig } from '../../domain';
 import { sessionUser } from '../authProvider';
 import { getJson, pick, restResource, sendJson, type ResourceHandlers } from '../rest';
 
@@ -10,22 +10,29 @@ const CITY_FIELDS = ['name', 'name_ru', 'chatname', 'currency', 'active'] as con
 const toConfig = (pairs: Pair[]): CityConfig => Object.fromEntries(pairs.map((p) => [p.key, p.value]));
 
 /**
- * The form's config as the API's pairs: every key the role may write, so that saving the form
- * saves the whole block (an untouched toggle is 'false', an empty input ''), nulls as ''.
+ * The config keys the user changed, as the API's pairs: a key is written only when its value
+ * differs from the one loaded (a cleared input writes ''). A greyed-out input (its group
+ * switched off) submits no value and keeps what is stored; a key never set and left empty is
+ * not written, so the missing-config warning stays true.
  */
-const toPairs = (config: Record<string, unknown> | undefined): Pair[] => {
+export const changedConfigPairs = (config: Record<string, unknown> | undefined, loaded: Record<string, unknown> | undefined): Pair[] => {
   const user = sessionUser();
   const writable = user ? configKeysFor(user.roleId) : [];
-  return writable.map((key) => {
+  return writable.flatMap((key) => {
     const value = config?.[key];
-    const empty = CONFIG_FIELD[key].input === 'toggle' ? 'false' : '';
-    return { key, value: value == null || value === '' ? empty : String(value) };
+    if (value === undefined) return [];
+    const next = value === null ? '' : String(value);
+    const before = loaded?.[key];
+    return next === (before == null ? '' : String(before)) ? [] : [{ key, value: next }];
   });
 };
 
+const asRecord = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value)) : undefined;
+
 const readConfig = (cityId: Identifier) => getJson<Pair[]>(`/config/${cityId}`).then(toConfig);
-const writeConfig = async (cityId: Identifier, config: Record<string, unknown> | undefined) => {
-  const pairs = toPairs(config);
+const writeConfig = async (cityId: Identifier, config: unknown, loaded: unknown) => {
+  const pairs = changedConfigPairs(asRecord(config), asRecord(loaded));
   return pairs.length ? toConfig(await sendJson<Pair[]>('PUT', `/config/${cityId}`, pairs)) : readConfig(cityId);
 };
 
@@ -51,12 +58,12 @@ export const cities: ResourceHandlers = {
   },
   async create(_resource: string, params: CreateParams) {
     const city = await sendJson<RaRecord>('POST', '/cities', pick(params.data, CITY_FIELDS));
-    const config = await writeConfig(city.id, params.data.config as Record<string, unknown> | undefined);
+    const config = await writeConfig(city.id, params.data.config, undefined);
     return { data: { ...city, config: fullConfig(config) } };
   },
   async update(_resource: string, params: UpdateParams) {
     const city = await sendJson<RaRecord>('PUT', `/cities/${params.id}`, pick(params.data, CITY_FIELDS));
-    const config = await writeConfig(params.id, params.data.config as Record<string, unknown> | undefined);
+    const config = await writeConfig(params.id, params.data.config, params.previousData?.config);
     return { data: { ...city, config: fullConfig(config) } };
   },
 } as ResourceHandlers;
@@ -67,7 +74,7 @@ export const cityConfig: ResourceHandlers = {
     return { data: { id: params.id, config: fullConfig(await readConfig(params.id)) } };
   },
   async update(_resource: string, params: UpdateParams) {
-    const config = await writeConfig(params.id, params.data.config as Record<string, unknown> | undefined);
+    const config = await writeConfig(params.id, params.data.config, params.previousData?.config);
     return { data: { id: params.id, config: fullConfig(config) } };
   },
 } as ResourceHandlers;

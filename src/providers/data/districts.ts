@@ -1,11 +1,14 @@
-import { restResource } from '../rest';
+import { districtSchema } from '../../domain';
+import { restResource, schemaFields } from '../rest';
 
 /** Districts: listed per city (the city in the path of /city/{cityId}/districts, or the one picked). */
 export const districts = restResource({
   list: ({ cityId }) => (cityId ? `/cities/${String(cityId)}/districts` : null),
   listFilters: ['cityId'],
+  serverPaging: true,
+  many: '/districts',
   one: (id) => `/districts/${id}`,
   create: '/districts/',
-  fields: ['cityId', 'name', 'name_ru'],
-  updateFields: ['name', 'name_ru'],
+  fields: schemaFields(districtSchema),
+  updateFields: schemaFields(districtSchema, ['cityId']),
 });

@@ -35,8 +35,11 @@ const DistrictsLink = () => {
   );
 };
 
+/** A new city starts inactive, in English, paid in cash; an existing one shows what is stored, nothing else. */
+const NEW_CITY = { active: false, config: { telegramPaymentsStatus: '0', cityLocales: 'en' } };
+
 /** Base settings, auth key, config (payments for admins) and the default image. */
-export const CityForm = () => {
+export const CityForm = ({ isNew = false }: { isNew?: boolean }) => {
   const { roleId } = useSession();
   const record = useRecordContext();
   const keys = roleId === null ? [] : configKeysFor(roleId);
@@ -45,7 +48,7 @@ export const CityForm = () => {
     <SimpleForm
       validate={validate}
       mode="onChange"
-      defaultValues={{ active: false, config: { telegramPaymentsStatus: '0', cityLocales: 'en' } }}
+      defaultValues={isNew ? NEW_CITY : undefined}
       toolbar={<FormToolbar />}
       sx={{ maxWidth: 960 }}
     >

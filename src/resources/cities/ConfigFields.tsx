@@ -18,7 +18,8 @@ const ConfigInput = ({ field, disabled, cityId }: { field: ConfigField; disabled
   const common = { source, label: label(field.key), disabled, helperText: false as const };
   switch (field.input) {
     case 'toggle':
-      return <BooleanInput {...common} format={toggleFormat} parse={toggleParse} />;
+      // No default: an untouched switch of a key never set stays unset rather than saving 'false'.
+      return <BooleanInput {...common} format={toggleFormat} parse={toggleParse} defaultValue={null} />;
     case 'select':
       return (
         <SelectInput
@@ -31,7 +32,8 @@ const ConfigInput = ({ field, disabled, cityId }: { field: ConfigField; disabled
     case 'photo':
       return <PhotoInput source={source} cityId={cityId} label={label(field.key)} />;
     case 'time':
-      return <TextInput {...common} type="time" InputLabelProps={{ shrink: true }} />;
+      // A text of the form 22:00 rather than the browser's time picker, which shows 10:00 PM in some locales.
+      return <TextInput {...common} placeholder={field.placeholder} inputProps={{ inputMode: 'numeric', maxLength: 5 }} sx={{ width: 160 }} />;
     default:
       return (
         <TextInput
@@ -70,7 +72,7 @@ export const ConfigFields = ({ keys, cityId, showActiveRule = true }: { keys: re
             <Typography component="legend" variant="subtitle1" sx={{ px: 1 }}>
               {translate(`resources.cities.groups.${group.id}`)}
             </Typography>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, opacity: off ? 0.6 : 1 }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
               {fields.map((field) => {
                 const isToggle = field.key === group.toggle;
                 const disabled =

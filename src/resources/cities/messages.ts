@@ -67,6 +67,8 @@ export const citiesMessages = translations({
     copyFailed: 'The auth key could not be copied: select it and copy it by hand',
     reducedHint: 'Operators change the delivery multiplier and the night cost jump of their city.',
     openDistricts: 'Districts',
+    configTitle: 'Delivery settings of %{city}',
+    editTitle: 'City %{city}',
   },
   ru: {
     name: 'Город |||| Города',
@@ -134,6 +136,8 @@ export const citiesMessages = translations({
     copyFailed: 'Не удалось скопировать ключ: выделите его и скопируйте вручную',
     reducedHint: 'Операторы меняют множитель доставки и ночное повышение цены в своём городе.',
     openDistricts: 'Районы',
+    configTitle: 'Настройки доставки: %{city}',
+    editTitle: 'Город %{city}',
   },
   es: {
     name: 'Ciudad |||| Ciudades',
@@ -201,5 +205,7 @@ export const citiesMessages = translations({
     copyFailed: 'No se pudo copiar la clave: selecciónela y cópiela a mano',
     reducedHint: 'Los operadores cambian el multiplicador de entrega y el recargo nocturno de su ciudad.',
     openDistricts: 'Distritos',
+    configTitle: 'Ajustes de entrega de %{city}',
+    editTitle: 'Ciudad %{city}',
   },
 });

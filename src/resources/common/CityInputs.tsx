@@ -1,15 +1,18 @@
 import { ReferenceInput, SelectInput, required, useGetList, type SelectInputProps } from 'react-admin';
+import { useCityName, type NamedCity } from '../cities/useCityName';
 import { useSession } from './useSession';
 
 /** Picks a city from GET /cities, by its name. */
 export const CityInput = (props: Omit<SelectInputProps, 'source'> & { source?: string; isRequired?: boolean }) => {
   const { source = 'cityId', isRequired = true, ...rest } = props;
+  const cityName = useCityName();
   return (
     <ReferenceInput source={source} reference="cities" sort={{ field: 'name', order: 'ASC' }} perPage={1000}>
       <SelectInput
-        optionText="name"
+        optionText={(city: NamedCity) => cityName(city)}
         label="resources.cities.fields.city"
         validate={isRequired ? required() : undefined}
+        isRequired={isRequired}
         emptyText={isRequired ? undefined : 'app.allCities'}
         {...rest}
       />

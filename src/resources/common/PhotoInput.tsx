@@ -7,41 +7,33 @@ import { apiFetch } from '../../providers/httpClient';
 import { uploadPhotos } from '../../providers/upload';
 import { useTitledNotify } from './notify';
 
-/** The preview's address: the link itself, or the stored file fetched with the bearer token. */
-function usePreview(value: string, cityId: number | null, onError: () => void) {
-  const [url, setUrl] = useState<string | null>(null);
-  const errorRef = useRef(onError);
-  errorRef.current = onError;
-  useEffect(() => {
-    if (!value) return setUrl(null);
-    if (isPhotoLink(value)) return setUrl(value.trim());
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    const query = new URLSearchParams({ telegramFileId: value, ...(cityId != null ? { cityId: String(cityId) } : {}) });
-    apiFetch<never>(`/api/photo?${query.toString()}`, { raw: true })
-      .then(({ blob }) => {
-        if (cancelled || !blob) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch(() => {
-        if (!cancelled) {
-          setUrl(null);
-          errorRef.current();
-        }
-      });
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [value, cityId]);
-  return url;
+/** Resolves when the photo can be shown: a link that loads as an image, or a stored file the server hands out. */
+async function loadPhoto(value: string, cityId: number | null): Promise<string> {
+  if (isPhotoLink(value)) {
+    const link = value.trim();
+    await new Promise<void>((resolve, reject) => {
+      const image = new Image();
+      image.onload = () => resolve();
+      image.onerror = () => reject(new Error('not an image'));
+      image.src = link;
+    });
+    return link;
+  }
+  const query = new URLSearchParams({ telegramFileId: value, ...(cityId != null ? { cityId: String(cityId) } : {}) });
+  const { blob } = await apiFetch<never>(`/api/photo?${query.toString()}`, { raw: true });
+  if (!blob) throw new Error('no image');
+  return URL.createObjectURL(blob);
 }
+
+const release = (url: string | null) => {
+  if (url?.startsWith('blob:')) URL.revokeObjectURL(url);
+};
 
 /**
  * A photo: upload a file (with its progress, 0 to 100) or give a link or a stored file id
- * (applied 1 s after typing stops), with a preview. Used for the city's default image and
- * for restaurants, dishes and ads.
+ * (checked 1 s after typing stops), with a preview. A link or id that gives no image is
+ * refused next to the field and the field keeps its value. Used for the city's default image
+ * and for restaurants, dishes and ads.
  */
 export const PhotoInput = ({ source, cityId, label }: { source: string; cityId: number | null; label?: string }) => {
   const translate = useTranslate();
@@ -49,17 +41,64 @@ export const PhotoInput = ({ source, cityId, label }: { source: string; cityId: 
   const { field } = useInput({ source });
   const value = typeof field.value === 'string' ? field.value : '';
   const [text, setText] = useState(value);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const onChange = useRef(field.onChange);
+  onChange.current = field.onChange;
 
-  useEffect(() => setText(value), [value]);
+  // The stored value's preview.
   useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => field.onChange(text.trim()), PHOTO_LINK_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, field]);
+    setText(value);
+    if (!value) return setPreview(null);
+    let cancelled = false;
+    let url: string | null = null;
+    loadPhoto(value, cityId).then(
+      (loaded) => {
+        url = loaded;
+        if (cancelled) return release(loaded);
+        setPreview(loaded);
+        setProblem(null);
+      },
+      () => {
+        if (cancelled) return;
+        setPreview(null);
+        setProblem(isPhotoLink(value) ? 'app.photo.linkError' : 'app.photo.getError');
+      },
+    );
+    return () => {
+      cancelled = true;
+      release(url);
+    };
+  }, [value, cityId]);
 
-  const preview = usePreview(value, cityId, () => notify('error', 'app.photo.errorTitle', 'app.photo.getError'));
+  // A typed link or id is taken once it has shown an image.
+  useEffect(() => {
+    const candidate = text.trim();
+    if (candidate === value) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      if (!candidate) {
+        setProblem(null);
+        onChange.current('');
+        return;
+      }
+      loadPhoto(candidate, cityId).then(
+        (loaded) => {
+          release(loaded);
+          if (!cancelled) onChange.current(candidate);
+        },
+        () => {
+          if (!cancelled) setProblem(isPhotoLink(candidate) ? 'app.photo.linkError' : 'app.photo.getError');
+        },
+      );
+    }, PHOTO_LINK_DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [text, value, cityId]);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -68,6 +107,7 @@ export const PhotoInput = ({ source, cityId, label }: { source: string; cityId: 
     setProgress(0);
     try {
       const [fileId] = await uploadPhotos([file], cityId, setProgress);
+      setProblem(null);
       field.onChange(fileId);
     } catch {
       notify('error', 'app.photo.errorTitle', 'app.photo.uploadError');
@@ -92,6 +132,8 @@ export const PhotoInput = ({ source, cityId, label }: { source: string; cityId: 
           label={translate('app.photo.byLink')}
           value={text}
           onChange={(event) => setText(event.target.value)}
+          error={problem !== null}
+          helperText={problem ? translate(problem) : undefined}
           inputProps={{ 'data-testid': 'photo-link' }}
         />
       </Box>

@@ -1,7 +1,9 @@
 import { List, useCanAccess, useGetOne, useListContext, useTranslate } from 'react-admin';
+import { useCityName, type NamedCity } from '../cities/useCityName';
 import { CreateAction } from '../common/CreateAction';
 import { NotFound } from '../../layout/NotFound';
 import { CityScopedList } from '../common/CityScopedList';
+import { OtherCity, useWorksInCity } from '../common/OtherCity';
 import { useSession } from '../common/useSession';
 import { DistrictRows } from './DistrictRows';
 import { districtCreatePath, useCityIdParam } from './paths';
@@ -17,14 +19,19 @@ const DistrictActions = ({ cityId }: { cityId?: number }) => {
 const CityDistrictsTitle = ({ cityId }: { cityId: number }) => {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: 'cities', action: 'show' });
-  const { data } = useGetOne<{ id: number; name: string }>('cities', { id: cityId }, { enabled: !!canAccess });
-  return <>{data ? translate('resources.districts.cityTitle', { city: data.name }) : translate('resources.districts.cityTitleUnnamed')}</>;
+  const cityName = useCityName();
+  const { data } = useGetOne<NamedCity & { id: number }>('cities', { id: cityId }, { enabled: !!canAccess });
+  return <>{data ? translate('resources.districts.cityTitle', { city: cityName(data) }) : translate('resources.districts.cityTitleUnnamed')}</>;
 };
 
 /** /city/{cityId}/districts: the districts of the city in the path. */
 export const CityDistrictList = () => {
   const cityId = useCityIdParam();
+  const works = useWorksInCity(cityId);
   if (cityId === null) return <NotFound />;
+  if (works === null) return null;
+  // Another city's districts are not the user's to read or add to: say so, not an error toast.
+  if (!works) return <OtherCity />;
   return (
     <List
       key={cityId}

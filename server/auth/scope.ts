@@ -1,0 +1,62 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { inScope, scopeOf, worksInCity, worksInEveryCity, type RowPlace, type SessionUser } from '../../src/domain';
+
+/** Who acts: the user of the request (their login token's claims). */
+export type Actor = Pick<SessionUser, 'id' | 'roleId' | 'cityId' | 'restaurantId'>;
+import type { Database } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../errors';
+
+/**
+ * Row scope: which cities' and restaurants' rows a user reaches (spec section 6), for single
+ * rows (assertions) and for lists (a `where` to add to a query). The rules themselves are in
+ * src/domain/access.ts, which the browser asks too.
+ */
+
+/** Reading a city's data: a city outside the user's reach is answered as unknown. */
+export function assertCityVisible(user: Actor, cityId: number | null | undefined): void {
+  if (!worksInCity(user, cityId)) throw notFound('CITY_NOT_FOUND');
+}
+
+/** Writing a city's data: admins anywhere, everyone else only in their own city. */
+export function assertCityWritable(user: Actor, cityId: number | null | undefined): void {
+  if (!worksInCity(user, cityId)) throw forbidden('CITY_NOT_YOURS');
+}
+
+/** A row outside the user's scope is answered as if it did not exist. */
+export function assertInScope(user: Actor, row: RowPlace | undefined | null): asserts row is RowPlace {
+  if (!row || !inScope(scopeOf(user), row)) throw notFound();
+}
+
+/**
+ * The city a list covers: the one asked for (which the user must reach), all cities (null)
+ * for those who work in every city, else the user's own; 'none' when the user has no city.
+ */
+export function listedCity(user: Actor, asked: number | null): number | null | 'none' {
+  if (asked !== null) {
+    assertCityVisible(user, asked);
+    return asked;
+  }
+  if (worksInEveryCity(user)) return null;
+  return user.cityId ?? 'none';
+}
+
+/** The city a new row goes to: the one named, or for users who work in one city, their own. */
+export const cityOfNewRow = (user: Actor, named: number | undefined): number | undefined =>
+  named ?? (worksInEveryCity(user) ? undefined : (user.cityId ?? undefined));
+
+/** A `where` that keeps the rows of the cities the user works in (`column` holds the city id). */
+export const inUserCities =
+  (user: Actor, column: string) =>
+  <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>): Expression<SqlBool> => {
+    if (worksInEveryCity(user)) return sql<SqlBool>`true`;
+    return eb(sql.ref(column), '=', user.cityId ?? -1);
+  };
+
+export async function cityExists(db: Kysely<Database>, cityId: number): Promise<boolean> {
+  return !!(await db.selectFrom('cities').select('id').where('id', '=', cityId).executeTakeFirst());
+}
+
+/** A 400 on the cityId field when the city does not exist (a 404 would name the wrong thing). */
+export async function assertCityExists(db: Kysely<Database>, cityId: number): Promise<void> {
+  if (!(await cityExists(db, cityId))) throw badRequest('cityId: no such city', [{ field: 'cityId', message: 'no such city' }]);
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { isRoleId, TOKEN_TTL_SECONDS, type RoleId, type SessionUser } from '../../src/domain';
+import { signJwt, verifyJwt } from './jwt';
+
+/**
+ * A session token carries the whole session user, so a request needs no lookup to know who
+ * sent it; the account's version says whether that is still true.
+ */
+export interface SessionClaims {
+  user: SessionUser;
+  /** The account's `session_version` when the token was issued. */
+  version: number;
+}
+
+/** What PostgreSQL's integer holds: a claim outside it names no row and is a bad token. */
+const INT32_MAX = 2_147_483_647;
+const id = z.number().int().min(1).max(INT32_MAX);
+
+const claimsSchema = z.object({
+  sub: id,
+  ver: z.number().int().min(0).max(INT32_MAX),
+  role: z.custom<RoleId>((value) => isRoleId(value)),
+  city: id.nullable(),
+  rest: id.nullable(),
+  name: z.string().min(1).max(255),
+  key: z.string().max(64),
+});
+
+export function signSessionToken({ user, version }: SessionClaims, secret: string, now: Date): string {
+  const claims: z.input<typeof claimsSchema> = {
+    sub: user.id,
+    ver: version,
+    role: user.roleId,
+    city: user.cityId,
+    rest: user.restaurantId,
+    name: user.username,
+    key: user.authKey,
+  };
+  return signJwt(claims, secret, TOKEN_TTL_SECONDS, now);
+}
+
+/** The claims of a well-signed, unexpired session token, or null for any other string. */
+export function readSessionToken(token: string, secret: string, now: Date): SessionClaims | null {
+  const payload = verifyJwt(token, secret, now);
+  const parsed = payload && claimsSchema.safeParse(payload);
+  if (!parsed?.success) return null;
+  const { sub, ver, role, city, rest, name, key } = parsed.data;
+  return { user: { id: sub, username: name, roleId: role, cityId: city, restaurantId: rest, authKey: key }, version: ver };
+}

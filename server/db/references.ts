@@ -1,0 +1,23 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/** What may still refer to a row: a label for the message, and the table and column that hold its id. */
+export type Reference = readonly [what: string, table: keyof Database & string, column: string];
+
+/** "1 restaurant, 2 orders": what still refers to row `id`, in one query; '' when nothing does. */
+export async function countReferences(db: Kysely<Database>, id: number, references: readonly Reference[]): Promise<string> {
+  const counts = references.map(
+    ([what, table, column]) => sql`SELECT ${what}::text AS what, count(*)::int AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`,
+  );
+  const { rows } = await sql<{ what: string; n: number }>`${sql.join(counts, sql` UNION ALL `)}`.execute(db);
+  const found = new Map(rows.map((row) => [row.what, Number(row.n)]));
+  return listReferences(Object.fromEntries(references.map(([what]) => [what, found.get(what) ?? 0])));
+}
+
+/** "2 restaurants, 1 district": the parts of a 409 that say what still refers to a row. */
+export function listReferences(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([what, n]) => `${n} ${n === 1 ? what.replace(/ies$/, 'y').replace(/s$/, '') : what}`)
+    .join(', ');
+}

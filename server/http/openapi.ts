@@ -1,0 +1,82 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyPluginAsync, FastifySchema } from 'fastify';
+import { ZodType } from 'zod';
+import fp from 'fastify-plugin';
+import type { OpenAPIV3 } from 'openapi-types';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** The published contract: readable without a login, like any API reference. */
+export const OPENAPI_JSON_PATH = '/api/openapi.json';
+export const API_DOCS_PATH = '/api/docs';
+export const PUBLIC_API_PATHS = [OPENAPI_JSON_PATH, API_DOCS_PATH] as const;
+
+/** The error every call may answer (DESIGN section 3). */
+const errorShape: OpenAPIV3.SchemaObject = {
+  type: 'object',
+  required: ['statusCode', 'code', 'error', 'message'],
+  properties: {
+    statusCode: { type: 'integer' },
+    code: { type: 'string', description: 'names the error; the browser shows its text in the user’s language' },
+    error: { type: 'string' },
+    message: { type: 'string', description: 'the English text' },
+    args: { type: 'object', additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] } },
+    details: {
+      type: 'array',
+      items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** "GET /api/cities/:id": every API call, as the contract must list it. */
+    documentedRoutes: readonly string[];
+  }
+}
+
+/** The calls the contract covers: the REST API, the login and the bots' webhook. */
+const isApiPath = (url: string): boolean =>
+  (url.startsWith('/api/') && !PUBLIC_API_PATHS.some((p) => url.startsWith(p))) || url === '/login' || url.startsWith('/webhook/');
+
+const declaredWithZod = (schema: FastifySchema | undefined): boolean =>
+  !!schema && [schema.body, schema.querystring, schema.params, ...Object.values(schema.response ?? {})].some((part) => part instanceof ZodType);
+
+/**
+ * The OpenAPI 3 document of the API, generated from the routes' zod schemas, at
+ * /api/openapi.json, and a browsable reference at /api/docs.
+ */
+const plugin: FastifyPluginAsync<{ version: string }> = async (app, { version }) => {
+  // Every call of the API declares its schemas, so that it is checked, typed and documented.
+  const documented: string[] = [];
+  app.decorate('documentedRoutes', documented);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!isApiPath(route.url) || methods.every((m) => m === 'HEAD' || m === 'OPTIONS')) return;
+    if (!declaredWithZod(route.schema)) throw new Error(`${methods.join(',')} ${route.url} declares no zod schema`);
+    for (const method of methods) if (method !== 'HEAD') documented.push(`${method} ${route.url}`);
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Food-ordering back-office API', version },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        schemas: { Error: errorShape },
+      },
+      security: [{ bearer: [] }],
+    },
+    // Routes declared with zod are converted; the GraphQL endpoint keeps its own JSON schema.
+    transform: (document) => (declaredWithZod(document.schema) ? jsonSchemaTransform(document) : { schema: document.schema, url: document.url }),
+  });
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PATH,
+    uiConfig: { validatorUrl: null, docExpansion: 'list' },
+    staticCSP: false,
+    transformSpecification: (spec) => spec,
+    transformSpecificationClone: false,
+  });
+};
+
+export const openApi = fp(plugin, { name: 'openapi' });

@@ -1,0 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { MessengerGateway } from '../messenger/gateway';
+
+/** What every area's routes are given by app.ts. */
+export interface RouteDeps {
+  db: Kysely<Database>;
+  messenger: MessengerGateway;
+  now: () => Date;
+}

@@ -1,0 +1,46 @@
+/**
+ * The codes of the API's errors and their English texts. The server sends `code`, `message`
+ * (this text with its arguments filled in) and `args`; the browser shows the text of the code
+ * in the user's language (`errors.<code>` in its messages) and falls back to `message`.
+ */
+export const API_ERROR_MESSAGES_EN = {
+  UNAUTHORIZED: 'Authentication required',
+  SESSION_INVALID: 'The session has expired or is invalid, please log in again',
+  WRONG_CREDENTIALS: 'You provided a wrong password or login',
+  TOO_MANY_ATTEMPTS: 'Too many failed logins. Try again in %{seconds} seconds.',
+  ROLE_NOT_ALLOWED: 'Couriers and customers cannot log in to the back-office',
+  FORBIDDEN: 'You are not allowed to do this',
+  CITY_NOT_YOURS: 'You can only change the data of your own city',
+  CONFIG_KEYS_REFUSED: 'Your role may not change %{keys}',
+  NOT_FOUND: 'Not found',
+  CITY_NOT_FOUND: 'City not found',
+  DISTRICT_NOT_FOUND: 'District not found',
+  TAG_NOT_FOUND: 'Tag not found',
+  CUISINE_NOT_FOUND: 'Cuisine not found',
+  BOT_NOT_FOUND: 'Bot not found',
+  PHOTO_NOT_FOUND: 'Photo not found',
+  VALIDATION_ERROR: '%{summary}',
+  BAD_REQUEST: 'The request is not valid',
+  NOTHING_TO_CHANGE: 'The request names no field to change',
+  NOT_AN_IMAGE: '%{file} is not an image (JPEG, PNG, GIF or WebP)',
+  PHOTO_TOO_LARGE: 'A photo may be at most %{megabytes} MB',
+  CONFLICT: 'The record conflicts with another one',
+  CITY_IN_USE: '%{name} cannot be deleted: it still has %{used}. Move or delete them first.',
+  DISTRICT_IN_USE: 'District "%{name}" cannot be deleted: it is still used by %{used}. Remove those references first.',
+  CUISINE_IN_USE: 'Cuisine "%{name}" cannot be deleted: it is still used by %{used}. Remove it from them first.',
+  CITY_MOVE_IN_USE: '%{what} "%{name}" cannot move to another city: it is still used by %{used}.',
+  BOT_TOKEN_TAKEN: 'This bot token is already used by bot #%{id}.',
+  CITY_HAS_BOT: '%{city} already has a bot (#%{id}): a city talks to its customers through one bot.',
+  DUPLICATE: 'A record with these values already exists',
+  INTERNAL_ERROR: 'Something went wrong on the server',
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERROR_MESSAGES_EN;
+export type ErrorArgs = Record<string, string | number>;
+
+/** The English text of a code with its arguments. */
+export const apiErrorMessage = (code: ApiErrorCode, args: ErrorArgs = {}): string =>
+  API_ERROR_MESSAGES_EN[code].replace(/%\{(\w+)\}/g, (_, name: string) => String(args[name] ?? ''));
+
+export const isApiErrorCode = (code: unknown): code is ApiErrorCode =>
+  typeof code === 'string' && Object.hasOwn(API_ERROR_MESSAGES_EN, code);

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+
+/** The page name of each path, by its first matching pattern; plural resource names count 2. */
+const PAGES: readonly { path: RegExp; key: string; plural?: boolean }[] = [
+  { path: /^\/$/, key: 'app.home' },
+  { path: /^\/login$/, key: 'auth.title' },
+  { path: /^\/logout$/, key: 'logout.title' },
+  { path: /^\/settings$/, key: 'app.settings.title' },
+  { path: /^\/city\/\d+\/districts?\b|^\/districts\b/, key: 'resources.districts.name', plural: true },
+  { path: /^\/cities\b|^\/city\b/, key: 'resources.cities.name', plural: true },
+  { path: /^\/tags?\b/, key: 'resources.tags.name', plural: true },
+  { path: /^\/cuisines\b/, key: 'resources.cuisines.name', plural: true },
+  { path: /^\/bots\b/, key: 'resources.bots.name', plural: true },
+];
+
+/**
+ * The browser tab's title follows the page and the language ('Cities — Back-office'), and
+ * the document's language follows the interface, for screen readers and the browser.
+ */
+export const DocumentTitle = () => {
+  const { pathname } = useLocation();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const page = PAGES.find((candidate) => candidate.path.test(pathname));
+  const app = translate('app.title');
+  const title = page ? translate('app.pageTitle', { page: translate(page.key, { smart_count: page.plural ? 2 : 1 }), app }) : app;
+  useEffect(() => {
+    document.title = title;
+    document.documentElement.lang = locale;
+  }, [title, locale]);
+  return null;
+};

@@ -1,0 +1,95 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, packageVersion, readConfig } from '../../server/config';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const read = (env: Record<string, string>) => readConfig({ DATA_DIR: dataDir, ...env });
+const errorOf = (env: Record<string, string>): string => {
+  try {
+    read(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error instanceof Error ? error.message : '';
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+};
+
+describe('the environment configuration', () => {
+  it('has defaults for everything; the JWT secret is generated once and kept in DATA_DIR', () => {
+    const config = read({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: undefined,
+      demo: false,
+      log: true,
+      trustProxy: false,
+      version: packageVersion(),
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
+    expect(read({}).jwtSecret).toBe(config.jwtSecret);
+    // Set but empty is the same as unset.
+    expect(read({ PORT: '', DEMO: '', TRUST_PROXY: '' })).toMatchObject({ port: 3000, demo: false, trustProxy: false });
+  });
+
+  it('reads every variable', () => {
+    const config = read({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://user@db:5432/backoffice',
+      JWT_SECRET: 'x'.repeat(40),
+      DEMO: 'yes',
+      APP_VERSION: '9.9.9-rc.1',
+      LOG: 'off',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://user@db:5432/backoffice',
+      jwtSecret: 'x'.repeat(40),
+      demo: true,
+      version: '9.9.9-rc.1',
+      log: false,
+    });
+  });
+
+  it('TRUST_PROXY is off, a hop count or a list of proxy addresses', () => {
+    expect(read({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(read({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(read({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(read({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'loopback']);
+    for (const wrong of ['true', 'everyone', '10.0.0.300', '10.0.0.0/33', '10.0.0.1,', 'example.com']) {
+      expect(errorOf({ TRUST_PROXY: wrong }), wrong).toContain('TRUST_PROXY must be off, a hop count');
+    }
+  });
+
+  it('refuses a bad environment with one message naming every wrong variable', () => {
+    const message = errorOf({
+      PORT: '0x10',
+      HOST: 'local host',
+      DATABASE_URL: 'mysql://db/x',
+      JWT_SECRET: 'short',
+      DEMO: 'maybe',
+      APP_VERSION: 'one two',
+      LOG: 'verbose',
+    });
+    expect(message).toContain('The environment is not valid');
+    expect(message).toContain('PORT must be a port number (0 to 65535) (got "0x10")');
+    expect(message).toContain('HOST must be a host name or an address');
+    expect(message).toContain('DATABASE_URL must be a postgres:// URL');
+    expect(message).toContain('JWT_SECRET must be at least 32 characters long');
+    expect(message).toContain('DEMO must be one of on, off');
+    expect(message).toContain('APP_VERSION must be a version without spaces');
+    expect(message).toContain('LOG must be one of on, off');
+    // Secrets are named, never shown.
+    expect(message).not.toContain('short');
+    expect(message).not.toContain('mysql://db/x');
+    for (const port of ['70000', '-1', ' 80', '1.5', 'abc']) expect(errorOf({ PORT: port }), port).toContain('PORT must be a port number');
+  });
+});

@@ -39,6 +39,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/api/globalSetup.ts'],
+          // The server's modules load once per worker, not once per file: each file still
+          // opens its own database and app.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

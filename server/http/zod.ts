@@ -26,7 +26,7 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     return { error: invalidFields(errors) };
   };
 
-export function useZodSchemas(app: FastifyInstance): void {
+export function withZodSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 }

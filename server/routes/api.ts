@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { useZodSchemas } from '../http/zod';
+import { withZodSchemas } from '../http/zod';
 import { botRoutes } from './bots';
 import { cityRoutes } from './cities';
 import type { RouteDeps } from './deps';
@@ -13,7 +13,7 @@ import { tagRoutes } from './tags';
 export const apiRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, messenger, now }) => {
   // Only the dependencies travel on: the /api prefix in these options must not apply twice.
   const deps: RouteDeps = { db, messenger, now };
-  useZodSchemas(app);
+  withZodSchemas(app);
   await app.register(cityRoutes, deps);
   await app.register(superadminRoutes, deps);
   await app.register(photoRoutes, deps);

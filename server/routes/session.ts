@@ -9,7 +9,7 @@ import { signSessionToken } from '../auth/sessionToken';
 import { selectStaff, toSessionUser } from '../auth/sessionUser';
 import type { Database } from '../db/schema';
 import { apiError, HttpError } from '../errors';
-import { useZodSchemas } from '../http/zod';
+import { withZodSchemas } from '../http/zod';
 
 export interface SessionDeps {
   db: Kysely<Database>;
@@ -39,7 +39,7 @@ const tooManyAttempts = (seconds: number) =>
 
 /** `POST /login`: the one unauthenticated call of the API (spec section 7, Session). */
 export const sessionRoutes: FastifyPluginAsync<SessionDeps> = async (app, { db, jwtSecret, now }) => {
-  useZodSchemas(app);
+  withZodSchemas(app);
   const throttle = new LoginThrottle(db);
 
   app.withTypeProvider<ZodTypeProvider>().post(

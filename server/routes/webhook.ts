@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { HttpError, notFound, unauthorized } from '../errors';
 import { readGlobalSettings } from '../settings';
 import { botIdParams } from '../http/params';
-import { useZodSchemas } from '../http/zod';
+import { withZodSchemas } from '../http/zod';
 import type { RouteDeps } from './deps';
 
 /** The header the messenger repeats the webhook secret in. */
@@ -27,7 +27,7 @@ const senderOf = (body: unknown): number | null => {
  * bearer token: the shared webhook secret proves the caller is the messenger).
  */
 export const webhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now }) => {
-  useZodSchemas(app);
+  withZodSchemas(app);
   app.post('/webhook/:botId', { schema: { params: botIdParams, body: z.record(z.string(), z.unknown()) } }, async (request) => {
     const { webhookSecret } = await readGlobalSettings(db);
     if (!webhookSecret) {

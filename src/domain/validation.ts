@@ -57,7 +57,6 @@ export const renderMessage = (problem: Problem): string => {
 export const problem = (key: ValidationKey, args?: Problem['args']): Problem => ({ key: `validation.${key}`, args });
 
 /** NUL and the other C0 controls but tab, newline and carriage return; DEL too. */
-// eslint-disable-next-line no-control-regex
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Half of a UTF-16 pair without its other half: not text any database can keep. */

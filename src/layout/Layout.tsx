@@ -5,9 +5,9 @@ import { RoleMenu } from './RoleMenu';
 import { SettingsCheck } from './SettingsCheck';
 import { VersionNotice } from './VersionNotice';
 
-/** The app bar with the screen's title as the page's level-one heading. */
+/** The app bar, always shown, with the screen's title as the page's level-one heading. */
 const TitledAppBar = () => (
-  <AppBar>
+  <AppBar alwaysOn>
     <TitlePortal component="h1" className={AppBarClasses.title} />
   </AppBar>
 );

@@ -58,12 +58,32 @@ describe('the back-office shell in a real browser', () => {
     await page.context().close();
   });
 
-  it('lets a logged-out user reach only /login', async () => {
+  it('sends a logged-out user straight to the login form, with one redirect', async () => {
     const page = await newPage();
-    for (const path of ['/', '/orders', '/logout', '/no-such-page']) {
+    await page.addInitScript(() => {
+      const counted = window as unknown as { pushes: number };
+      counted.pushes = 0;
+      const push = history.pushState.bind(history);
+      history.pushState = (...args: Parameters<History['pushState']>) => {
+        counted.pushes++;
+        push(...args);
+      };
+    });
+    for (const path of ['/', '/cities', '/orders', '/logout', '/no-such-page']) {
+      // A full load for each path, as a visitor arriving from elsewhere.
+      await page.goto('about:blank');
+      const started = Date.now();
       await page.goto(`${server.url}/#${path}`);
-      await page.waitForURL(/#\/login$/);
+      await page.locator('input[name="username"]').waitFor({ timeout: 5000 });
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(page.url()).toMatch(/#\/login$/);
+      // Give a redirect loop time to show itself.
+      await page.waitForTimeout(300);
+      await expect(page.evaluate(() => (window as unknown as { pushes: number }).pushes)).resolves.toBeLessThanOrEqual(1);
     }
+    // The icon is there, not a 404 on every load.
+    const icon = await page.evaluate(async () => (await fetch('/favicon.ico')).status);
+    expect(icon).toBe(200);
     await page.context().close();
   });
 

@@ -116,8 +116,12 @@ export function expectNoCspViolation(page: Page): void {
   expect(cspViolationsOf(page)).toEqual([]);
 }
 
+/** Rules of lesser impact that every screen must pass too. */
+const ALWAYS_CHECKED = ['page-has-heading-one', 'landmark-one-main', 'empty-table-header'];
+
 /**
- * Runs axe-core on the screen as it is and fails on any serious or critical violation,
+ * Runs axe-core on the screen as it is and fails on any serious or critical violation (or a missing
+ * level-one heading, main landmark or table header),
  * naming the rule, the screen and the elements. Each journey calls it on the screens it visits.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
@@ -126,7 +130,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   await page.waitForTimeout(300);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALWAYS_CHECKED.includes(v.id))
     .map((v) => `${screen} @${page.viewportSize()?.width}px: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
   expect(serious).toEqual([]);
 }

@@ -80,7 +80,10 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     await logOut(page);
     await logIn(page, server.url, 'admin');
     await page.locator('[data-settings-toast="city"]', { hasText: 'Valencia' }).waitFor();
-    await expect(page.locator('[data-settings-toast="city"]', { hasText: 'Porto' }).count()).resolves.toBe(0);
+    // The channels are set now; the keys nobody touched are still reported, not quietly written empty.
+    const porto = page.locator('[data-settings-toast="city"]', { hasText: 'Porto' });
+    await expect(porto.textContent()).resolves.not.toContain('notifyChannelId');
+    await expect(porto.textContent()).resolves.toContain('hideMoney');
     await page.context().close();
   });
 
@@ -194,13 +197,18 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     const fileId = await photo.getByTestId('photo-link').inputValue();
     expect(fileId).toMatch(/^[A-Za-z0-9_-]{8,}$/);
 
-    // A link previews as itself after the debounce.
-    await photo.getByTestId('photo-link').fill('https://example.com/image.png');
+    // A link previews as itself once it has shown an image.
+    const link = `${server.url}/favicon.svg`;
+    await photo.getByTestId('photo-link').fill(link);
     await page.waitForFunction(
-      () => document.querySelector('[data-photo-input="config.defaultImageId"] img')?.getAttribute('src') === 'https://example.com/image.png',
-      undefined,
+      (expected) => document.querySelector('[data-photo-input="config.defaultImageId"] img')?.getAttribute('src') === expected,
+      link,
       { timeout: 5000 },
     );
+    // A dead link is refused next to the field; the image already taken stays.
+    await photo.getByTestId('photo-link').fill(`${server.url}/no-such-image.png`);
+    await photo.getByText('This link does not show an image').waitFor();
+    await expect(photo.locator('img').getAttribute('src')).resolves.toBe(link);
 
     // A file id the server does not know, and a file that is not an image: each says so.
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });

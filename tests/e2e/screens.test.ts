@@ -11,7 +11,8 @@ describe('the screens of each role', () => {
   const input = (page: Page, name: string) => page.locator(`input[name="${name}"], textarea[name="${name}"]`).first();
   const open = async (page: Page, path: string) => {
     await page.goto(`${server.url}/#${path}`);
-    await page.locator('#react-admin-title').waitFor();
+    await page.locator('#react-admin-title').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
   };
   /** Checks the screen at both widths. */
   const bothWidths = async (page: Page, screen: string) => {
@@ -21,8 +22,10 @@ describe('the screens of each role', () => {
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   };
-  const setLocale = (page: Page, locale: string) =>
-    page.evaluate((value) => localStorage.setItem('RaStore.locale', JSON.stringify(value)), locale);
+  const setLocale = async (page: Page, locale: string) => {
+    await page.evaluate((value) => localStorage.setItem('RaStore.locale', JSON.stringify(value)), locale);
+    await page.reload();
+  };
 
   it('admin: login, home, cities, a city, a new city, districts, tags, cuisines, bots, settings, not found; each demo city saves untouched', async () => {
     const page = await server.newPage();

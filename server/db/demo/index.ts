@@ -425,8 +425,8 @@ export async function seedDemo(
       const courier = delivery && (status === OrderStatus.DELIVERED || status >= OrderStatus.WAITING_FOR_COURIER) && couriersByCity[c].length > 0
         ? rnd.pick(couriersByCity[c])
         : null;
-      let thread = '';
-      do thread = rnd.token(9, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'); while (threadIds.has(thread));
+      let thread = rnd.token(9, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789');
+      while (threadIds.has(thread)) thread = rnd.token(9, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789');
       threadIds.add(thread);
       orderRows.push({
         id,

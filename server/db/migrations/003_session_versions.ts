@@ -60,7 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TABLE login_failures (
       id bigserial PRIMARY KEY,
       username varchar(255) NOT NULL,
-      ip varchar(64) NOT NULL,
+      ip text NOT NULL,
       failed_at timestamptz NOT NULL
     )`.execute(db);
   await sql`CREATE INDEX login_failures_username_idx ON login_failures (username, failed_at)`.execute(db);
@@ -70,7 +70,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE login_addresses (
       username varchar(255) NOT NULL,
-      ip varchar(64) NOT NULL,
+      ip text NOT NULL,
       logged_in_at timestamptz NOT NULL,
       PRIMARY KEY (username, ip)
     )`.execute(db);

@@ -13,7 +13,7 @@ export const BotForm = ({ create = false }: { create?: boolean }) => {
   return (
     <SimpleForm validate={validate} mode="onChange" toolbar={<FormToolbar deletable={!create} />}>
       {create ? null : <BotEndpoint />}
-      <TextInput source="botToken" fullWidth autoComplete="off" helperText="resources.bots.helpers.botToken" />
+      <TextInput source="botToken" isRequired fullWidth autoComplete="off" helperText="resources.bots.helpers.botToken" />
       <BotCityInput botId={create ? undefined : bot?.id} />
     </SimpleForm>
   );

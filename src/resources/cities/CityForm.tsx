@@ -54,10 +54,10 @@ export const CityForm = ({ isNew = false }: { isNew?: boolean }) => {
     >
       <Section title="resources.cities.sections.base" />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
-        <TextInput source="name" />
+        <TextInput source="name" isRequired />
         <TextInput source="name_ru" />
         <TextInput source="chatname" />
-        <TextInput source="currency" placeholder="EUR" />
+        <TextInput source="currency" placeholder="EUR" isRequired />
       </Box>
       <BooleanInput source="active" />
       <AuthKeyField />

@@ -41,30 +41,39 @@ export const PhotoInput = ({ source, cityId, label }: { source: string; cityId: 
   const { field } = useInput({ source });
   const value = typeof field.value === 'string' ? field.value : '';
   const [text, setText] = useState(value);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [shownValue, setShownValue] = useState(value);
+  // The loaded preview (or the problem) of one value; another value shows nothing until it loads.
+  const [loaded, setLoaded] = useState<{ of: string; url: string | null; problem: string | null }>({ of: '', url: null, problem: null });
+  const [typedProblem, setTypedProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const onChange = useRef(field.onChange);
-  onChange.current = field.onChange;
+  useEffect(() => {
+    onChange.current = field.onChange;
+  });
+
+  // A new stored value (loaded, uploaded or taken) replaces what was typed.
+  if (shownValue !== value) {
+    setShownValue(value);
+    setText(value);
+    setTypedProblem(null);
+  }
+  const preview = value && loaded.of === value ? loaded.url : null;
+  const problem = typedProblem ?? (value && loaded.of === value ? loaded.problem : null);
 
   // The stored value's preview.
   useEffect(() => {
-    setText(value);
-    if (!value) return setPreview(null);
+    if (!value) return;
     let cancelled = false;
     let url: string | null = null;
     loadPhoto(value, cityId).then(
-      (loaded) => {
-        url = loaded;
-        if (cancelled) return release(loaded);
-        setPreview(loaded);
-        setProblem(null);
+      (result) => {
+        url = result;
+        if (cancelled) return release(result);
+        setLoaded({ of: value, url: result, problem: null });
       },
       () => {
-        if (cancelled) return;
-        setPreview(null);
-        setProblem(isPhotoLink(value) ? 'app.photo.linkError' : 'app.photo.getError');
+        if (!cancelled) setLoaded({ of: value, url: null, problem: isPhotoLink(value) ? 'app.photo.linkError' : 'app.photo.getError' });
       },
     );
     return () => {
@@ -80,7 +89,7 @@ export const PhotoInput = ({ source, cityId, label }: { source: string; cityId: 
     let cancelled = false;
     const timer = setTimeout(() => {
       if (!candidate) {
-        setProblem(null);
+        setTypedProblem(null);
         onChange.current('');
         return;
       }
@@ -90,7 +99,7 @@ export const PhotoInput = ({ source, cityId, label }: { source: string; cityId: 
           if (!cancelled) onChange.current(candidate);
         },
         () => {
-          if (!cancelled) setProblem(isPhotoLink(candidate) ? 'app.photo.linkError' : 'app.photo.getError');
+          if (!cancelled) setTypedProblem(isPhotoLink(candidate) ? 'app.photo.linkError' : 'app.photo.getError');
         },
       );
     }, PHOTO_LINK_DEBOUNCE_MS);
@@ -107,7 +116,7 @@ export const PhotoInput = ({ source, cityId, label }: { source: string; cityId: 
     setProgress(0);
     try {
       const [fileId] = await uploadPhotos([file], cityId, setProgress);
-      setProblem(null);
+      setTypedProblem(null);
       field.onChange(fileId);
     } catch {
       notify('error', 'app.photo.errorTitle', 'app.photo.uploadError');
@@ -131,7 +140,10 @@ export const PhotoInput = ({ source, cityId, label }: { source: string; cityId: 
           sx={{ flex: '1 1 220px' }}
           label={translate('app.photo.byLink')}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setTypedProblem(null);
+          }}
           error={problem !== null}
           helperText={problem ? translate(problem) : undefined}
           inputProps={{ 'data-testid': 'photo-link' }}

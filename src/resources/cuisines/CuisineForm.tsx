@@ -17,7 +17,7 @@ export const CuisineForm = ({ create = false }: { create?: boolean }) => {
       toolbar={<FormToolbar deletable={!create} />}
     >
       {create && allCities ? <CityInput /> : null}
-      <TextInput source="name" fullWidth />
+      <TextInput source="name" isRequired fullWidth />
       <TextInput source="name_ru" fullWidth />
       <NumberInput source="position" step={1} min={0} />
       <BooleanInput source="enabled" />

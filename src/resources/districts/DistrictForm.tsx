@@ -8,7 +8,7 @@ const validate = formValidator(districtSchema);
 /** name and name_ru; the city is the one in the path, never asked for. */
 export const DistrictForm = ({ create = false }: { create?: boolean }) => (
   <SimpleForm validate={validate} mode="onChange" toolbar={<FormToolbar deletable={!create} deleteRedirect={backToCityDistricts} />}>
-    <TextInput source="name" fullWidth />
+    <TextInput source="name" isRequired fullWidth />
     <TextInput source="name_ru" fullWidth />
   </SimpleForm>
 );

@@ -1,0 +1,50 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Lint and the import boundaries of the repository: src/domain is pure TypeScript shared by
+ * both sides, the browser app never reaches into the server, and the server never loads React.
+ */
+const serverModules = ['**/server/**', 'fastify', 'fastify-*', '@fastify/*', 'kysely', 'kysely-*', 'pg', '@electric-sql/*', 'sharp', 'pg-boss', 'grammy'];
+const browserModules = ['react', 'react-dom', 'react-dom/*', 'react-admin', 'ra-*', '@mui/*', 'react-router', 'react-router-dom', '@emotion/*', 'recharts'];
+
+const boundary = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/unit/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: { 'no-restricted-imports': boundary([...serverModules, ...browserModules, '**/providers/**', '**/resources/**', '**/layout/**', '**/pages/**'], 'src/domain is shared by browser and server: no React, no Fastify, no server or screen code.') },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/domain/**'],
+    rules: { 'no-restricted-imports': boundary(serverModules, 'The browser app talks to the server over HTTP only: no server code or server libraries in src.') },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': boundary(
+        [...browserModules, '**/src/*', '**/src/*/**', '!**/src/domain', '!**/src/domain/**'],
+        'The server shares only src/domain with the browser: no React, no screens.',
+      ),
+    },
+  },
+);

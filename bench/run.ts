@@ -25,6 +25,11 @@ const BENCHES: Bench[] = [
     description: 'GET /api/cities and /api/cuisines over HTTP beside their own SQL, on PGlite and PostgreSQL',
     load: () => import('./apiThroughput.bench'),
   },
+  {
+    name: 'bundle-size',
+    description: 'the JavaScript the login page loads, beside a minimal react-admin app built the same way',
+    load: () => import('./bundleSize.bench'),
+  },
 ];
 
 const wanted = process.argv.slice(2);

@@ -3,23 +3,19 @@ import type { Kysely } from 'kysely';
 import {
   can,
   canUseBackOffice,
-  inScope,
-  scopeOf,
   type Action,
   type ResourceName,
-  type RowPlace,
-  type Scope,
   type SessionUser,
 } from '../../src/domain';
-import { forbidden, notFound, unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../errors';
 import type { Database } from '../db/schema';
 import { readSessionToken } from './sessionToken';
 import { watchSessionVersions, type SessionVersionOptions } from './sessionVersions';
 
 /**
- * The one place the API decides who may do what. Routes declare their permission with
- * `requireCan` and check rows with `assertInScope` / filter lists with `scopeOf`; the rules
- * themselves come from src/domain/access.ts, which the browser asks too.
+ * Who is calling, and what their role may do: routes declare their permission with
+ * `requireCan`; which rows they reach is the job of ./scope.ts. The rules themselves come from
+ * src/domain/access.ts, which the browser asks too.
  */
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,10 +67,3 @@ export const requireCan =
   async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     authorize(currentUser(request), resource, action);
   };
-
-/** A row outside the user's scope is answered as if it did not exist. */
-export function assertInScope(user: SessionUser, row: RowPlace | undefined | null): asserts row is RowPlace {
-  if (!row || !inScope(scopeOf(user), row)) throw notFound();
-}
-
-export const userScope = (user: SessionUser): Scope => scopeOf(user);

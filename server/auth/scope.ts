@@ -44,6 +44,27 @@ export function listedCity(user: Actor, asked: number | null): number | null | '
 export const cityOfNewRow = (user: Actor, named: number | undefined): number | undefined =>
   named ?? (worksInEveryCity(user) ? undefined : (user.cityId ?? undefined));
 
+/**
+ * A `where` that keeps the rows the user may see (spec section 6): all for admins, their
+ * city's for city admins and operators, their restaurant's for owners. `columns` name where
+ * a row keeps its city and, for rows of a restaurant, the restaurant.
+ */
+export const inUserScope =
+  (user: Actor, columns: { city: string; restaurant?: string }) =>
+  <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>): Expression<SqlBool> => {
+    const scope = scopeOf(user);
+    switch (scope.kind) {
+      case 'all':
+        return sql<SqlBool>`true`;
+      case 'city':
+        return eb(sql.ref(columns.city), '=', scope.cityId);
+      case 'restaurant':
+        return columns.restaurant ? eb(sql.ref(columns.restaurant), '=', scope.restaurantId) : sql<SqlBool>`false`;
+      case 'none':
+        return sql<SqlBool>`false`;
+    }
+  };
+
 /** A `where` that keeps the rows of the cities the user works in (`column` holds the city id). */
 export const inUserCities =
   (user: Actor, column: string) =>

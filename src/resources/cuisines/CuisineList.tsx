@@ -25,7 +25,7 @@ export const CuisineList = () => {
             <NumberField source="position" />
             <BooleanField source="enabled" />
             <TextField source="city.name" label="resources.cuisines.fields.city" sortable={false} />
-            <EditButton />
+            <EditButton label="ra.action.edit" />
           </Datagrid>
         }
       />

@@ -17,8 +17,8 @@ export const TagList = () => {
           <Datagrid rowClick="edit" bulkActionButtons={false}>
             <TextField source="name" />
             <TextField source="name_ru" />
-            <EditButton />
-            {canDelete ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
+            <EditButton label="ra.action.edit" />
+            {canDelete ? <DeleteWithConfirmButton label="ra.action.delete" mutationMode="pessimistic" /> : null}
           </Datagrid>
         }
       />

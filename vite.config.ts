@@ -20,7 +20,23 @@ export default defineConfig({
       '/webhook': api,
     },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 2000,
+    rollupOptions: {
+      // The shared rules (src/domain) only declare things: what the login page does not use
+      // (the zod schemas of the forms) stays out of its JavaScript.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/src/domain/') },
+      output: {
+        // zod and the form schemas in a chunk of their own, loaded with the first form.
+        manualChunks: (id: string) => {
+          if (/node_modules\/zod\/|\/src\/domain\/(validation|places|globalSettings)\.ts$/.test(id)) return 'schemas';
+          return id.includes('/src/domain/') ? 'domain' : undefined;
+        },
+      },
+    },
+  },
   test: {
     projects: [
       {

@@ -3,19 +3,16 @@ import { Route } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
 import { theme } from './layout/theme';
+import { PAGES } from './pages';
 import { HomePage } from './pages/home/HomePage';
 import { LoginPage } from './pages/login/LoginPage';
-import { LogoutPage } from './pages/logout/LogoutPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
-import bots, { botRoutes } from './resources/bots';
-import cities, { cityRoutes } from './resources/cities';
-import cuisines, { cuisineRoutes } from './resources/cuisines';
-import districts, { districtRoutes } from './resources/districts';
-import tags, { tagRoutes } from './resources/tags';
-import { GlobalSettingsPage } from './pages/settings/GlobalSettingsPage';
+import { resourceRoute } from './resources/common/routes';
+import { RESOURCES } from './resources';
 
+/** The table of contents: every resource and page, from their declarations. */
 export const App = () => (
   <Admin
     title="app.title"
@@ -30,19 +27,14 @@ export const App = () => (
     dashboard={HomePage}
     catchAll={NotFound}
   >
-    <Resource {...bots} />
-    <Resource {...cities} />
-    <Resource {...cuisines} />
-    <Resource {...districts} />
-    <Resource {...tags} />
+    {RESOURCES.map(({ name, icon, list, edit, recordRepresentation }) => (
+      <Resource key={name} name={name} icon={icon} list={list} edit={edit} recordRepresentation={recordRepresentation} />
+    ))}
     <CustomRoutes>
-      <Route path="/logout" element={<LogoutPage />} />
-      <Route path="/settings" element={<GlobalSettingsPage />} />
-      {botRoutes}
-      {cityRoutes}
-      {cuisineRoutes}
-      {districtRoutes}
-      {tagRoutes}
+      {PAGES.map(({ path, screen: Screen }) => (
+        <Route key={path} path={path} element={<Screen />} />
+      ))}
+      {RESOURCES.flatMap(({ name, routes = [] }) => routes.map(({ path, screen: Screen }) => resourceRoute(path, name, <Screen />)))}
     </CustomRoutes>
   </Admin>
 );

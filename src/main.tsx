@@ -1,8 +1,8 @@
-import './noEval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
+import { restoreLocale } from './providers/i18nProvider';
 
 /**
  * The app's own hash router, so that react-admin does not create one. React Router 7 applies
@@ -13,8 +13,13 @@ import { App } from './App';
  */
 const router = createHashRouter([{ path: '*', element: <App /> }]);
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <RouterProvider router={router} useTransitions={false} />
-  </StrictMode>,
-);
+const root = document.getElementById('root');
+if (root) {
+  void restoreLocale().finally(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <RouterProvider router={router} useTransitions={false} />
+      </StrictMode>,
+    ),
+  );
+}

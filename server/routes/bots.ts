@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { botRecord, botSchema, botUpdateSchema, botWebhookPath, cityOption, maskBotToken } from '../../src/domain';
+import { API_PATHS, botRecord, botSchema, botUpdateSchema, botWebhookPath, cityOption, maskBotToken } from '../../src/domain';
 import { requireCan } from '../auth/authorize';
 import { assertCityExists } from '../auth/scope';
 import { paginate, pageQuery } from '../db/paginate';
@@ -79,7 +79,7 @@ export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) =
   };
 
   app.get(
-    '/bots',
+    API_PATHS.bots.list,
     { schema: { querystring: listQuery.extend({ ids: idsQuery }), response: { 200: z.array(botRecord) } }, preValidation: requireCan('bots', 'list') },
     async (request, reply) => {
       const { ids } = request.query;
@@ -94,13 +94,13 @@ export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) =
   );
 
   app.get(
-    '/bots/:id',
+    API_PATHS.bots.one,
     { schema: { params: idParams, response: { 200: botRecord } }, preValidation: requireCan('bots', 'show') },
     async (request) => toBot(await load(request.params.id), await publicUrl(), { masked: false }),
   );
 
   app.post(
-    '/bots',
+    API_PATHS.bots.create,
     { schema: { body: botSchema, response: { 201: botRecord } }, preValidation: requireCan('bots', 'create') },
     async (request, reply) => {
       const { cityId, botToken } = request.body;
@@ -113,7 +113,7 @@ export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) =
   );
 
   app.put(
-    '/bots/:id',
+    API_PATHS.bots.one,
     { schema: { params: idParams, body: botUpdateSchema, response: { 200: botRecord } }, preValidation: requireCan('bots', 'edit') },
     async (request) => {
       const existing = await load(request.params.id);
@@ -130,7 +130,7 @@ export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) =
   );
 
   app.delete(
-    '/bots/:id',
+    API_PATHS.bots.one,
     { schema: { params: idParams, response: { 200: botRecord } }, preValidation: requireCan('bots', 'delete') },
     async (request) => {
       const existing = await load(request.params.id);
@@ -141,13 +141,13 @@ export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) =
   );
 
   app.get(
-    '/cities/for_bots',
+    API_PATHS.bots.freeCities,
     { schema: { response: { 200: z.array(cityOption) } }, preValidation: requireCan('bots', 'create') },
     async () => citiesForBot(db, null),
   );
 
   app.get(
-    '/cities/for_bots/:botId',
+    API_PATHS.bots.freeCitiesFor,
     { schema: { params: botIdParams, response: { 200: z.array(cityOption) } }, preValidation: requireCan('bots', 'edit') },
     async (request) => citiesForBot(db, (await load(request.params.botId)).id),
   );

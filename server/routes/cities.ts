@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
-import { can, citySchema, cityRecord, cityUpdateSchema, configKeysFor, isCityConfigKey, validateConfig } from '../../src/domain';
+import { API_PATHS, can, citySchema, cityRecord, cityUpdateSchema, configKeysFor, isCityConfigKey, validateConfig } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
 import { newAuthKey } from '../auth/password';
 import { assertCityVisible, assertCityWritable, inUserCities, type Actor } from '../auth/scope';
@@ -53,7 +53,7 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
   };
 
   app.get(
-    '/cities',
+    API_PATHS.cities.list,
     { schema: { querystring: listQuery.extend({ ids: idsQuery }), response: { 200: z.array(cityRecord) } }, preValidation: requireCan('cities', 'list') },
     async (request, reply) => {
       const user = currentUser(request);
@@ -68,7 +68,7 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
   );
 
   app.get(
-    '/cities/:id',
+    API_PATHS.cities.one,
     { schema: { params: idParams, response: { 200: cityRecord } }, preValidation: requireCan('cities', 'show') },
     async (request) => {
       const user = currentUser(request);
@@ -78,7 +78,7 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
   );
 
   app.post(
-    '/cities',
+    API_PATHS.cities.create,
     { schema: { body: citySchema, response: { 201: cityRecord } }, preValidation: requireCan('cities', 'create') },
     async (request, reply) => {
       const { body } = request;
@@ -100,7 +100,7 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
   );
 
   app.put(
-    '/cities/:id',
+    API_PATHS.cities.one,
     { schema: { params: idParams, body: cityUpdateSchema, response: { 200: cityRecord } }, preValidation: requireCan('cities', 'edit') },
     async (request) => {
       const user = currentUser(request);
@@ -125,7 +125,7 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
   );
 
   app.delete(
-    '/cities/:id',
+    API_PATHS.cities.one,
     { schema: { params: idParams, response: { 200: cityRecord } }, preValidation: requireCan('cities', 'delete') },
     async (request) => {
       const city = await load(request.params.id);
@@ -147,7 +147,7 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
   };
 
   app.get(
-    '/config/:cityId',
+    API_PATHS.cityConfig.one,
     { schema: { params: cityIdParams, response: { 200: z.array(configPair) } }, preValidation: requireCan('cityConfig', 'show') },
     async (request) => {
       const user = currentUser(request);
@@ -159,7 +159,7 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
   );
 
   app.put(
-    '/config/:cityId',
+    API_PATHS.cityConfig.one,
     { schema: { params: cityIdParams, body: configPairsIn, response: { 200: z.array(configPair) } }, preValidation: requireCan('cityConfig', 'edit') },
     async (request) => {
       const user = currentUser(request);

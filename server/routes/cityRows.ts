@@ -16,8 +16,8 @@ export interface CityRowsOptions {
   resource: ResourceName & ('tags' | 'districts');
   /** "Tag", "District": how messages name one. */
   what: string;
-  /** The spec's path of a city's list, with `:cityId`. */
-  listPath: string;
+  /** The spec's paths of its calls. */
+  paths: { cityList: string; one: string; create: string; many: string };
   notFoundCode: ApiErrorCode;
   /** What keeps a row from being deleted or moved; none for rows that are only labels. */
   references?: readonly Reference[];
@@ -36,7 +36,7 @@ const listQuery = pageQuery(['id', 'name', 'name_ru']);
 const createBody = tagSchema.partial({ cityId: true });
 
 export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> = async (app, options) => {
-  const { db, table, resource, what, listPath, notFoundCode, references, inUseCode } = options;
+  const { db, table, resource, what, paths, notFoundCode, references, inUseCode } = options;
   const load = async (id: number) => {
     const row = await db.selectFrom(table).select(COLUMNS).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound(notFoundCode);
@@ -45,7 +45,7 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
   const used = (id: number) => (references ? countReferences(db, id, references) : Promise.resolve(''));
 
   app.get(
-    listPath,
+    paths.cityList,
     { schema: { params: cityIdParams, querystring: listQuery, response: { 200: z.array(namedCityRecord) } }, preValidation: requireCan(resource, 'list') },
     async (request, reply) => {
       const { cityId } = request.params;
@@ -61,7 +61,7 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
 
   /** The rows of these ids that the user may see: react-admin's getMany in one call. */
   app.get(
-    `/${table}`,
+    paths.many,
     { schema: { querystring: z.object({ ids: idsQuery }), response: { 200: z.array(namedCityRecord) } }, preValidation: requireCan(resource, 'list') },
     async (request) => {
       const ids = request.query.ids ?? [];
@@ -72,7 +72,7 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
   );
 
   app.get(
-    `/${table}/:id`,
+    paths.one,
     { schema: { params: idParams, response: { 200: namedCityRecord } }, preValidation: requireCan(resource, 'show') },
     async (request) => {
       const row = await load(request.params.id);
@@ -82,7 +82,7 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
   );
 
   app.post(
-    `/${table}`,
+    paths.create,
     { schema: { body: createBody, response: { 201: namedCityRecord } }, preValidation: requireCan(resource, 'create') },
     async (request, reply) => {
       const user = currentUser(request);
@@ -98,7 +98,7 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
   );
 
   app.put(
-    `/${table}/:id`,
+    paths.one,
     { schema: { params: idParams, body: namedCityRowUpdateSchema, response: { 200: namedCityRecord } }, preValidation: requireCan(resource, 'edit') },
     async (request) => {
       const user = currentUser(request);
@@ -114,7 +114,7 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
   );
 
   app.delete(
-    `/${table}/:id`,
+    paths.one,
     { schema: { params: idParams, response: { 200: namedCityRecord } }, preValidation: requireCan(resource, 'delete') },
     async (request) => {
       const existing = await load(request.params.id);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import { cuisineRecord, cuisineSchema, cuisineUpdateSchema } from '../../src/domain';
+import { API_PATHS, cuisineRecord, cuisineSchema, cuisineUpdateSchema } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
 import { assertCityVisible, assertCityWritable, cityOfNewRow, inUserCities, listedCity } from '../auth/scope';
 import { paginate, pageQuery } from '../db/paginate';
@@ -64,7 +64,7 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
   const references = (cuisineId: number) => countReferences(db, cuisineId, [['restaurants', 'restaurant_cuisines', 'cuisine_id']]);
 
   app.get(
-    '/cuisines',
+    API_PATHS.cuisines.list,
     {
       schema: { querystring: listQuery.extend({ cityId: optionalQueryId('city id'), ids: idsQuery }), response: { 200: cuisineList } },
       preValidation: requireCan('cuisines', 'list'),
@@ -87,7 +87,7 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
   );
 
   app.get(
-    '/cuisines/city/:cityId',
+    API_PATHS.cuisines.cityList,
     { schema: { params: cityIdParams, querystring: listQuery, response: { 200: cuisineList } }, preValidation: requireCan('cuisines', 'list') },
     async (request, reply) => {
       const { cityId } = request.params;
@@ -101,7 +101,7 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
   );
 
   app.get(
-    '/cuisines/:id',
+    API_PATHS.cuisines.one,
     { schema: { params: idParams, response: { 200: cuisineRecord } }, preValidation: requireCan('cuisines', 'show') },
     async (request) => {
       const row = await load(request.params.id);
@@ -111,7 +111,7 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
   );
 
   app.post(
-    '/cuisines',
+    API_PATHS.cuisines.create,
     { schema: { body: cuisineSchema.partial({ cityId: true }), response: { 201: cuisineRecord } }, preValidation: requireCan('cuisines', 'create') },
     async (request, reply) => {
       const user = currentUser(request);
@@ -135,7 +135,7 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
   );
 
   app.put(
-    '/cuisines/:id',
+    API_PATHS.cuisines.one,
     { schema: { params: idParams, body: cuisineUpdateSchema, response: { 200: cuisineRecord } }, preValidation: requireCan('cuisines', 'edit') },
     async (request) => {
       const user = currentUser(request);
@@ -156,7 +156,7 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
   );
 
   app.delete(
-    '/cuisines/:id',
+    API_PATHS.cuisines.one,
     { schema: { params: idParams, response: { 200: cuisineRecord } }, preValidation: requireCan('cuisines', 'delete') },
     async (request) => {
       const existing = await load(request.params.id);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API_PATHS } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
 import { assertCityVisible } from '../auth/scope';
 import { cityIdParams } from '../http/params';
@@ -16,7 +17,7 @@ export const districtRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     table: 'districts',
     resource: 'districts',
     what: 'District',
-    listPath: '/cities/:cityId/districts',
+    paths: API_PATHS.districts,
     notFoundCode: 'DISTRICT_NOT_FOUND',
     // Restaurants' delivery prices, restaurants and orders keep their district.
     references: [
@@ -29,7 +30,7 @@ export const districtRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
 
   /** The short form the restaurant form uses for its delivery prices. */
   app.get(
-    '/districts/plain/:cityId',
+    API_PATHS.districts.plain,
     { schema: { params: cityIdParams, response: { 200: z.array(plainDistrict) } }, preValidation: requireCan('districts', 'list') },
     async (request) => {
       const { cityId } = request.params;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  API_PATHS,
   GLOBAL_SETTING_KEYS,
   globalSettingsRecord,
   globalSettingsUpdateSchema,
@@ -21,14 +22,14 @@ export const superadminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
   };
 
   app.get(
-    '/superadmin/checkGlobalSettings',
+    API_PATHS.settingsChecks.globalSettings,
     { schema: { response: { 200: z.array(z.enum(GLOBAL_SETTING_KEYS)) } }, preValidation: requireCan('globalSettings', 'list') },
     async () => missingGlobalSettings(await readGlobalSettings(db)),
   );
 
   /** City name -> the config keys it lacks; cities that lack nothing are left out. */
   app.get(
-    '/superadmin/checkCitiesConfigs',
+    API_PATHS.settingsChecks.citiesConfigs,
     { schema: { response: { 200: z.record(z.string(), z.array(z.string())) } }, preValidation: requireCan('globalSettings', 'list') },
     async () => {
       const cities = await db.selectFrom('cities').select(['id', 'name', 'active']).orderBy('name').execute();
@@ -50,13 +51,13 @@ export const superadminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
   );
 
   app.get(
-    '/superadmin/globalSettings',
+    API_PATHS.globalSettings.one,
     { schema: { response: { 200: globalSettingsRecord } }, preValidation: requireCan('globalSettings', 'show') },
     currentSettings,
   );
 
   app.put(
-    '/superadmin/globalSettings',
+    API_PATHS.globalSettings.one,
     { schema: { body: globalSettingsUpdateSchema, response: { 200: globalSettingsRecord } }, preValidation: requireCan('globalSettings', 'edit') },
     async (request) => {
       const entries = GLOBAL_SETTING_KEYS.filter((key) => request.body[key] !== undefined).map((key) => ({

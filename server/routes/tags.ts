@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PATHS } from '../../src/domain';
 import { cityRowRoutes } from './cityRows';
 import type { RouteDeps } from './deps';
 
@@ -12,7 +13,7 @@ export const tagRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => 
     table: 'tags',
     resource: 'tags',
     what: 'Tag',
-    listPath: '/tags/cities/:cityId',
+    paths: API_PATHS.tags,
     notFoundCode: 'TAG_NOT_FOUND',
   });
 };

@@ -1,7 +1,7 @@
 import { LOCALES } from './constants';
 import { Role, type RoleId } from './roles';
 import { PaymentsMode } from './statuses';
-import { CONTROL_CHARACTERS, LONE_SURROGATE, renderMessage, type FieldError, type Problem } from './validation';
+import { CONTROL_CHARACTERS, LONE_SURROGATE, renderMessage, type FieldError, type Problem } from './validationMessages';
 
 /** The configuration keys every city carries (spec section 3), read and written as pairs. */
 export const CITY_CONFIG_KEYS = [

@@ -11,3 +11,4 @@ export * from './places';
 export * from './globalSettings';
 export * from './photo';
 export * from './errorCodes';
+export * from './apiPaths';

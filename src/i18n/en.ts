@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
-import { VALIDATION_MESSAGES_EN } from '../domain/validation';
+import { VALIDATION_MESSAGES_EN } from '../domain/validationMessages';
 import { ERROR_MESSAGES } from './errors';
 import { resourceMessages } from './resources';
 

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { Menu, usePermissions, useTranslate } from 'react-admin';
 import { menuFor } from '../domain';
 import type { Permissions } from '../providers/authProvider';
-import { menuIcons } from './menuIcons';
+import { menuIcon } from './menuIcons';
 
 /** The menu of the logged-in role, exactly as src/domain/menu.ts lists it. */
 export const RoleMenu = () => {
@@ -16,7 +16,7 @@ export const RoleMenu = () => {
           key={item.id}
           to={item.path}
           primaryText={translate(`menu.${item.id}`)}
-          leftIcon={createElement(menuIcons[item.id])}
+          leftIcon={createElement(menuIcon(item.id))}
           data-menu-id={item.id}
         />
       ))}

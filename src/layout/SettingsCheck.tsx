@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { SETTINGS_TOAST_MS } from '../domain';
-import { settingsChecks } from '../providers/data/cities';
+import { settingsChecks } from '../providers/settingsChecks';
 import { markSettingsChecked, readSession, settingsChecksDue } from '../providers/session';
 import { useSession } from '../resources/common/useSession';
 

@@ -20,4 +20,10 @@ export const theme: RaThemeOptions = {
     text: { primary: 'rgba(0, 0, 0, 0.87)', secondary: 'rgba(0, 0, 0, 0.65)', disabled: 'rgba(0, 0, 0, 0.58)' },
   },
   breakpoints: { values: { xs: 0, sm: NARROW_VIEWPORT_PX, md: 960, lg: 1280, xl: 1920 } },
+  components: {
+    ...defaultTheme.components,
+    // A spinner always stands beside a text that says what is loading (react-admin's
+    // "Loading", a button's label): it is decoration, not a progress bar to announce.
+    MuiCircularProgress: { defaultProps: { 'aria-hidden': true } },
+  },
 };

@@ -1,37 +1,29 @@
 import type { DataProvider } from 'react-admin';
-import { bots, citiesForBots } from './data/bots';
-import { cities, cityConfig, globalSettings } from './data/cities';
-import { districts } from './data/districts';
-import { cuisines } from './data/cuisines';
-import { tags } from './data/tags';
+import { RESOURCES } from '../resources';
 import type { ResourceHandlers } from './rest';
 
 /**
  * react-admin's verbs mapped onto the spec's REST calls and GraphQL operations, resource by
- * resource. Each resource adds its entry to `resources`; a resource without one fails loudly.
+ * resource: each resource's manifest names its entries, loaded with their first call. A
+ * resource without one fails loudly.
  */
-type Verb = keyof Pick<DataProvider, 'getList' | 'getOne' | 'getMany' | 'getManyReference' | 'create' | 'update' | 'updateMany' | 'delete' | 'deleteMany'>;
+type Verb = keyof ResourceHandlers;
 
-const resources: Record<string, ResourceHandlers> = {
-  bots,
-  cities,
-  citiesForBots,
-  cityConfig,
-  cuisines,
-  districts,
-  globalSettings,
-  tags,
-};
+const entries = new Map<string, () => Promise<ResourceHandlers>>(RESOURCES.flatMap((manifest) => Object.entries(manifest.data)));
 
-const unsupported = (resource: string, verb: string): never => {
-  throw new Error(`The API has no call for ${verb} on ${resource}`);
-};
+async function handlerOf(resource: string, verb: Verb) {
+  const load = entries.get(resource);
+  const handlers = load ? await load() : undefined;
+  const handler = handlers?.[verb];
+  if (!handler) throw new Error(`The API has no call for ${verb} on ${resource}`);
+  return handler;
+}
 
 const dispatch =
   <V extends Verb>(verb: V) =>
-  (resource: string, params: Parameters<DataProvider[V]>[1]) => {
-    const handler = resources[resource]?.[verb] as ((resource: string, params: unknown) => Promise<unknown>) | undefined;
-    return handler ? handler(resource, params) : Promise.reject(unsupported(resource, verb));
+  async (resource: string, params: Parameters<DataProvider[V]>[1]) => {
+    const handler = await handlerOf(resource, verb);
+    return (handler as (resource: string, params: unknown) => Promise<unknown>)(resource, params);
   };
 
 export const dataProvider = {

@@ -1,6 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AdminContext, memoryStore, Resource, type DataProvider } from 'react-admin';
+import fakeRestProvider from 'ra-data-fakerest';
+import { AdminContext, memoryStore, Resource, type DataProvider, type RaRecord } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Role, type LoginResponse, type RoleId } from '../../src/domain';
 import { authProvider } from '../../src/providers/authProvider';
@@ -27,24 +28,10 @@ export function logInAs(user: ScreenUser): LoginResponse {
 }
 
 /**
- * A data provider that answers what the test gives and refuses the rest loudly, so a screen
- * asking for something unexpected fails the test instead of spinning.
+ * A data provider over fixed rows (ra-data-fakerest: filters, sorts and pages like the API),
+ * one list of rows per resource.
  */
-export function fakeDataProvider(answers: Partial<DataProvider>): DataProvider {
-  const refuse = (verb: string) => (resource: string) => Promise.reject(new Error(`Unexpected ${verb} on ${resource}`));
-  return {
-    getList: refuse('getList'),
-    getOne: refuse('getOne'),
-    getMany: refuse('getMany'),
-    getManyReference: refuse('getManyReference'),
-    create: refuse('create'),
-    update: refuse('update'),
-    updateMany: refuse('updateMany'),
-    delete: refuse('delete'),
-    deleteMany: refuse('deleteMany'),
-    ...answers,
-  };
-}
+export const fixtures = (data: Record<string, RaRecord[]>): DataProvider => fakeRestProvider(data, false);
 
 export interface RenderScreenOptions {
   /** The logged-in user; an admin by default. */

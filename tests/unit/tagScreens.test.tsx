@@ -3,17 +3,14 @@ import { ResourceContextProvider } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { Role } from '../../src/domain';
 import { TagList } from '../../src/resources/tags/TagList';
-import { fakeDataProvider, renderScreen } from './renderScreen';
+import { fixtures, renderScreen } from './renderScreen';
 
 const tags = [
   { id: 1, name: 'Spicy', name_ru: 'Острое', cityId: 1 },
   { id: 2, name: 'Vegan', name_ru: 'Веган', cityId: 1 },
 ];
 
-const list = () =>
-  fakeDataProvider({
-    getList: async () => ({ data: tags, total: tags.length }),
-  });
+const list = () => fixtures({ tags });
 
 const tagList = (
   <ResourceContextProvider value="tags">

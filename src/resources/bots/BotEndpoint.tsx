@@ -1,7 +1,7 @@
 import { Alert } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { CopyField } from '../common/CopyField';
-import type { Bot } from './paths';
+import type { Bot } from '../../domain';
 
 /**
  * The bot's endpoint, read-only with a copy button: the admin gives it to the messenger as the

@@ -3,7 +3,7 @@ import { botSchema, formValidator } from '../../domain';
 import { FormToolbar } from '../common/FormToolbar';
 import { BotCityInput } from './BotCityInput';
 import { BotEndpoint } from './BotEndpoint';
-import type { Bot } from './paths';
+import type { Bot } from '../../domain';
 
 const validate = formValidator(botSchema);
 

@@ -4,7 +4,8 @@ import { Datagrid, EditButton, FunctionField, Link, List, TextField } from 'reac
 import { cityEditPath } from '../cities/paths';
 import { CreateAction } from '../common/CreateAction';
 import { ResponsiveList } from '../common/ResponsiveList';
-import { BOT_CREATE_PATH, type Bot } from './paths';
+import type { Bot } from '../../domain';
+import { BOT_CREATE_PATH } from './paths';
 
 /** /bots: each bot's number, a link to its city and a link to its settings. */
 export const BotList = () => (

@@ -1,16 +1,11 @@
-import { Create, Edit, useGetOne, useRedirect, useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
+import { Edit, Loading, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { useTitledNotify } from '../common/notify';
 import { OtherCity, useWorksInCity } from '../common/OtherCity';
 import { useSession } from '../common/useSession';
 import { CityConfigForm, CityForm } from './CityForm';
-import { cityEditPath } from './paths';
+import { useCitySaved } from './useCitySaved';
 import { useCityName, type NamedCity } from './useCityName';
-
-const useSaved = () => {
-  const notify = useTitledNotify();
-  return () => notify('success', 'resources.cities.saved.title', 'resources.cities.saved.message');
-};
 
 /** The screen's title with the city's name in the interface language. */
 const CityTitle = ({ id, title }: { id: number; title: string }) => {
@@ -20,12 +15,21 @@ const CityTitle = ({ id, title }: { id: number; title: string }) => {
   return <>{translate(title, { city: cityName(data) })}</>;
 };
 
+/**
+ * The list leaves each city in react-admin's cache without its config; the form starts only
+ * once the city is read whole, so nothing typed meanwhile is reset by the late config.
+ */
+const WithConfig = ({ children }: { children: ReactNode }) => {
+  const record = useRecordContext<{ config?: unknown }>();
+  return record?.config === undefined ? <Loading /> : children;
+};
+
 /** /city/{id}: the full form for admins and city admins, the reduced one for operators; another city's page says whose it is. */
 export const CityEdit = () => {
   const { id } = useParams();
   const cityId = id !== undefined && /^\d{1,9}$/.test(id) ? Number(id) : null;
   const session = useSession();
-  const saved = useSaved();
+  const saved = useCitySaved();
   const works = useWorksInCity(cityId);
   if (works === null || cityId === null) return null;
   if (!works) return <OtherCity />;
@@ -52,26 +56,9 @@ export const CityEdit = () => {
       redirect={false}
       mutationOptions={{ onSuccess: saved }}
     >
-      <CityForm />
+      <WithConfig>
+        <CityForm />
+      </WithConfig>
     </Edit>
-  );
-};
-
-/** /city/: a new city with its config, then its edit page. */
-export const CityCreate = () => {
-  const saved = useSaved();
-  const redirect = useRedirect();
-  return (
-    <Create
-      resource="cities"
-      mutationOptions={{
-        onSuccess: (data: { id: number }) => {
-          saved();
-          redirect(cityEditPath(data.id));
-        },
-      }}
-    >
-      <CityForm isNew />
-    </Create>
   );
 };

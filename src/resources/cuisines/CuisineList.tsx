@@ -8,7 +8,8 @@ import {
 import { CityScopedList } from '../common/CityScopedList';
 import { CreateAction } from '../common/CreateAction';
 import { ResponsiveList } from '../common/ResponsiveList';
-import { CUISINE_CREATE_PATH, cuisineEditPath, type Cuisine } from './paths';
+import type { Cuisine } from '../../domain';
+import { CUISINE_CREATE_PATH, cuisineEditPath } from './paths';
 
 /** /cuisines: an admin sees one city or all of them, everyone else their own city. */
 export const CuisineList = () => {

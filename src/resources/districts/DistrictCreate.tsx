@@ -1,7 +1,8 @@
 import { Create } from 'react-admin';
 import { NotFound } from '../../layout/NotFound';
 import { DistrictForm } from './DistrictForm';
-import { cityDistrictsPath, useCityIdParam } from './paths';
+import { cityDistrictsPath } from './paths';
+import { useCityIdParam } from './useCityIdParam';
 
 /** /city/{cityId}/district: a new district of the city in the path, then back to its list. */
 export const DistrictCreate = () => {

@@ -3,7 +3,8 @@ import type { MouseEvent } from 'react';
 import { Button, Datagrid, FunctionField, LinkBase, TextField } from 'react-admin';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { useSession } from '../common/useSession';
-import { districtEditPath, type District } from './paths';
+import type { District } from '../../domain';
+import { districtEditPath } from './paths';
 
 /**
  * The rows of a districts list, each leading to the spec's edit path of the district for the

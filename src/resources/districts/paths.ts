@@ -1,12 +1,4 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import { useParams } from 'react-router-dom';
-
-export interface District extends RaRecord {
-  id: number;
-  cityId: number;
-  name: string;
-  name_ru: string;
-}
 
 /** The spec's paths of a city's districts. */
 export const DISTRICT_PATHS = {
@@ -22,10 +14,3 @@ export const backToCityDistricts = (_resource?: string, _id?: Identifier, data?:
   typeof data?.cityId === 'number' ? cityDistrictsPath(data.cityId) : '/districts';
 
 export const districtEditPath = (cityId: Identifier, id: Identifier) => `/city/${cityId}/district/${id}`;
-
-/** The city in the path, or null when the path does not name one. */
-export function useCityIdParam(): number | null {
-  const { cityId } = useParams();
-  const id = cityId !== undefined && /^\d{1,9}$/.test(cityId) ? Number(cityId) : 0;
-  return id > 0 ? id : null;
-}

@@ -2,7 +2,8 @@ import { Datagrid, DeleteWithConfirmButton, EditButton, TextField, useCanAccess 
 import { CityScopedList } from '../common/CityScopedList';
 import { CreateAction } from '../common/CreateAction';
 import { ResponsiveList } from '../common/ResponsiveList';
-import { TAG_CREATE_PATH, type Tag } from './paths';
+import type { Tag } from '../../domain';
+import { TAG_CREATE_PATH } from './paths';
 
 /** /tags: an admin picks the city, a city admin sees their own. */
 export const TagList = () => {

@@ -1,11 +1,13 @@
 import type { CreateParams, GetOneParams, Identifier, RaRecord, UpdateParams } from 'react-admin';
-import { CITY_CONFIG_KEYS, can, configKeysFor, type CityConfig } from '../../domain';
-import { sessionUser } from '../authProvider';
-import { getJson, pick, restResource, sendJson, type ResourceHandlers } from '../rest';
+import { API_PATHS, CITY_CONFIG_KEYS, can, citySchema, configKeysFor, fillPath, globalSettingsSchema, type CityConfig } from '../../domain';
+import { sessionUser } from '../../providers/authProvider';
+import { getJson, pick, restResource, schemaFields, sendJson, type ResourceHandlers } from '../../providers/rest';
 
 type Pair = { key: string; value: string };
 
-const CITY_FIELDS = ['name', 'name_ru', 'chatname', 'currency', 'active'] as const;
+const CITY_FIELDS = schemaFields(citySchema);
+const P = API_PATHS.cities;
+const configPath = (cityId: Identifier) => fillPath(API_PATHS.cityConfig.one, { cityId: String(cityId) });
 
 const toConfig = (pairs: Pair[]): CityConfig => Object.fromEntries(pairs.map((p) => [p.key, p.value]));
 
@@ -30,10 +32,10 @@ export const changedConfigPairs = (config: Record<string, unknown> | undefined, 
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value)) : undefined;
 
-const readConfig = (cityId: Identifier) => getJson<Pair[]>(`/config/${cityId}`).then(toConfig);
+const readConfig = (cityId: Identifier) => getJson<Pair[]>(configPath(cityId)).then(toConfig);
 const writeConfig = async (cityId: Identifier, config: unknown, loaded: unknown) => {
   const pairs = changedConfigPairs(asRecord(config), asRecord(loaded));
-  return pairs.length ? toConfig(await sendJson<Pair[]>('PUT', `/config/${cityId}`, pairs)) : readConfig(cityId);
+  return pairs.length ? toConfig(await sendJson<Pair[]>('PUT', configPath(cityId), pairs)) : readConfig(cityId);
 };
 
 /** Every config key present in the form, so that inputs start controlled. */
@@ -43,26 +45,25 @@ const fullConfig = (config: CityConfig): Record<string, string> =>
 /** A city with its config under `config`: the city form edits both and saves both. */
 export const cities: ResourceHandlers = {
   // List and delete are the usual calls; one city, create and update carry the config too.
-  ...restResource({ list: () => '/cities', one: (id) => `/cities/${id}`, fields: CITY_FIELDS }),
+  ...restResource({ list: () => P.list, one: (id) => fillPath(P.one, { id: String(id) }), fields: CITY_FIELDS }),
   async getOne(_resource: string, params: GetOneParams) {
     const user = sessionUser();
     const [city, config] = await Promise.all([
-      getJson<RaRecord>(`/cities/${params.id}`),
+      getJson<RaRecord>(fillPath(P.one, { id: String(params.id) })),
       user && can(user.roleId, 'cityConfig', 'show') ? readConfig(params.id) : Promise.resolve({}),
     ]);
     return { data: { ...city, config: fullConfig(config) } };
   },
   async getMany(_resource, params) {
-    const all = await getJson<RaRecord[]>('/cities');
-    return { data: all.filter((city) => params.ids.includes(city.id)) };
+    return { data: await getJson<RaRecord[]>(`${P.list}?ids=${params.ids.map(String).join(',')}`) };
   },
   async create(_resource: string, params: CreateParams) {
-    const city = await sendJson<RaRecord>('POST', '/cities', pick(params.data, CITY_FIELDS));
+    const city = await sendJson<RaRecord>('POST', P.create, pick(params.data, CITY_FIELDS));
     const config = await writeConfig(city.id, params.data.config, undefined);
     return { data: { ...city, config: fullConfig(config) } };
   },
   async update(_resource: string, params: UpdateParams) {
-    const city = await sendJson<RaRecord>('PUT', `/cities/${params.id}`, pick(params.data, CITY_FIELDS));
+    const city = await sendJson<RaRecord>('PUT', fillPath(P.one, { id: String(params.id) }), pick(params.data, CITY_FIELDS));
     const config = await writeConfig(params.id, params.data.config, params.previousData?.config);
     return { data: { ...city, config: fullConfig(config) } };
   },
@@ -82,16 +83,10 @@ export const cityConfig: ResourceHandlers = {
 /** The service-wide settings, one record with id 'global'. */
 export const globalSettings: ResourceHandlers = {
   async getOne() {
-    return { data: { id: 'global', ...(await getJson<Record<string, string>>('/superadmin/globalSettings')) } };
+    return { data: { id: 'global', ...(await getJson<Record<string, string>>(API_PATHS.globalSettings.one)) } };
   },
   async update(_resource: string, params: UpdateParams) {
-    const saved = await sendJson<Record<string, string>>('PUT', '/superadmin/globalSettings', pick(params.data, ['publicUrl', 'webhookSecret']));
+    const saved = await sendJson<Record<string, string>>('PUT', API_PATHS.globalSettings.one, pick(params.data, schemaFields(globalSettingsSchema)));
     return { data: { id: 'global', ...saved } };
   },
 } as ResourceHandlers;
-
-/** The settings checks an admin sees after login. */
-export const settingsChecks = {
-  missingGlobalSettings: () => getJson<string[]>('/superadmin/checkGlobalSettings'),
-  missingCityConfig: () => getJson<Record<string, string[]>>('/superadmin/checkCitiesConfigs'),
-};

@@ -1,14 +1,16 @@
 import type { GetListParams, RaRecord } from 'react-admin';
-import { botSchema } from '../../domain';
-import { getJson, listResult, restResource, schemaFields, type ResourceHandlers } from '../rest';
+import { API_PATHS, botSchema, fillPath } from '../../domain';
+import { getJson, listResult, restResource, schemaFields, type ResourceHandlers } from '../../providers/rest';
+
+const P = API_PATHS.bots;
 
 /** Bots: the list answers masked tokens, one bot in full; the body is the token and the city. */
 export const bots = restResource({
-  list: () => '/bots',
+  list: () => P.list,
   serverPaging: true,
-  many: '/bots',
-  one: (id) => `/bots/${id}`,
-  create: '/bots',
+  many: P.list,
+  one: (id) => fillPath(P.one, { id: String(id) }),
+  create: P.create,
   fields: schemaFields(botSchema),
 });
 
@@ -19,7 +21,7 @@ export const bots = restResource({
 export const citiesForBots: ResourceHandlers = {
   async getList(_resource: string, params: GetListParams) {
     const { botId } = (params.filter ?? {}) as { botId?: unknown };
-    const url = botId === undefined || botId === null || botId === '' ? '/cities/for_bots' : `/cities/for_bots/${String(botId)}`;
+    const url = botId === undefined || botId === null || botId === '' ? P.freeCities : fillPath(P.freeCitiesFor, { botId: String(botId) });
     return listResult(await getJson<RaRecord[]>(url), params, ['botId']);
   },
 } as ResourceHandlers;

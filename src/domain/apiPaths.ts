@@ -1,0 +1,23 @@
+/**
+ * The paths of the API's calls (spec section 7), under /api: the server registers these
+ * patterns and the browser fills them in, so the two cannot drift apart.
+ */
+export const API_PATHS = {
+  cities: { list: '/cities', one: '/cities/:id', create: '/cities' },
+  cityConfig: { one: '/config/:cityId' },
+  tags: { cityList: '/tags/cities/:cityId', one: '/tags/:id', create: '/tags', many: '/tags' },
+  districts: { cityList: '/cities/:cityId/districts', plain: '/districts/plain/:cityId', one: '/districts/:id', create: '/districts', many: '/districts' },
+  cuisines: { list: '/cuisines', cityList: '/cuisines/city/:cityId', one: '/cuisines/:id', create: '/cuisines' },
+  bots: { list: '/bots', one: '/bots/:id', create: '/bots', freeCities: '/cities/for_bots', freeCitiesFor: '/cities/for_bots/:botId' },
+  globalSettings: { one: '/superadmin/globalSettings' },
+  settingsChecks: { globalSettings: '/superadmin/checkGlobalSettings', citiesConfigs: '/superadmin/checkCitiesConfigs' },
+  photos: { one: '/photo' },
+} as const;
+
+/** A path pattern with its `:name` parameters filled in: `fillPath('/tags/:id', {id: 3})` is `/tags/3`. */
+export const fillPath = (pattern: string, params: Record<string, string | number>): string =>
+  pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${pattern} needs ${name}`);
+    return encodeURIComponent(String(value));
+  });

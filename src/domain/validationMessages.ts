@@ -1,0 +1,59 @@
+/**
+ * The messages of the field rules: a key with its arguments, which the browser translates and
+ * the API sends as English text. No zod here, so that screens without forms do not load it.
+ */
+export interface Problem {
+  key: string;
+  args?: Record<string, number | string>;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+  key: string;
+  args?: Record<string, number | string>;
+}
+
+/** English texts of the message keys; en.ts reuses them so both sides say the same. */
+export const VALIDATION_MESSAGES_EN = {
+  required: 'Required',
+  lessThan: 'must be less than %{amount} symbols',
+  between: 'more than %{moreAmount} and less than %{lessAmount}',
+  range: 'must be between %{min} and %{max}',
+  atLeast: 'must be at least %{min}',
+  number: 'must be a number',
+  integer: 'must be a whole number',
+  boolean: 'must be yes or no',
+  text: 'must be text',
+  notZero: 'Cannot be null',
+  id: 'must be chosen from the list',
+  url: 'must be an http(s) link',
+  numericId: 'must be a numeric messenger id',
+  unknownField: 'is not a known field',
+  currency: 'must be a three-letter currency code, such as EUR',
+  botToken: 'must look like 123456789:ABC… (the token the messenger gave the bot)',
+  time: 'must be a time such as 22:00',
+  locales: 'must list languages from en, ru, es',
+  secret: 'may hold only letters, digits, _ and -',
+  controlCharacters: 'must not contain control characters',
+  nothingToChange: 'name at least one field to change',
+  object: 'must be an object',
+  list: 'must be a list',
+  invalid: 'is not valid',
+} as const;
+
+export type ValidationKey = keyof typeof VALIDATION_MESSAGES_EN;
+
+export const renderMessage = (problem: Problem): string => {
+  const name = problem.key.replace(/^validation\./, '');
+  const template: string = Object.hasOwn(VALIDATION_MESSAGES_EN, name) ? VALIDATION_MESSAGES_EN[name as ValidationKey] : problem.key;
+  return template.replace(/%\{(\w+)\}/g, (_, arg: string) => String(problem.args?.[arg] ?? ''));
+};
+
+export const problem = (key: ValidationKey, args?: Problem['args']): Problem => ({ key: `validation.${key}`, args });
+
+/** NUL and the other C0 controls but tab, newline and carriage return; DEL too. */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Half of a UTF-16 pair without its other half: not text any database can keep. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -1,0 +1,8 @@
+import { API_PATHS } from '../domain';
+import { getJson } from './rest';
+
+/** The settings checks an admin sees after login. */
+export const settingsChecks = {
+  missingGlobalSettings: () => getJson<string[]>(API_PATHS.settingsChecks.globalSettings),
+  missingCityConfig: () => getJson<Record<string, string[]>>(API_PATHS.settingsChecks.citiesConfigs),
+};

@@ -1,0 +1,23 @@
+import { Create, useRedirect } from 'react-admin';
+import { CityForm } from './CityForm';
+import { cityEditPath } from './paths';
+import { useCitySaved } from './useCitySaved';
+
+/** /city/: a new city with its config, then its edit page. */
+export const CityCreate = () => {
+  const saved = useCitySaved();
+  const redirect = useRedirect();
+  return (
+    <Create
+      resource="cities"
+      mutationOptions={{
+        onSuccess: (data: { id: number }) => {
+          saved();
+          redirect(cityEditPath(data.id));
+        },
+      }}
+    >
+      <CityForm isNew />
+    </Create>
+  );
+};

@@ -1,0 +1,23 @@
+import LocationCityIcon from '@mui/icons-material/LocationCity';
+import { screen, type ResourceManifest } from '../common/manifest';
+import { citiesMessages } from './messages';
+import { CITY_CREATE_PATH } from './paths';
+
+export default {
+  name: 'cities',
+  icon: LocationCityIcon,
+  list: screen(() => import('./CityList'), 'CityList'),
+  recordRepresentation: 'name',
+  // /city/ (new) and /city/{id} (edit), the spec's paths.
+  routes: [
+    { path: CITY_CREATE_PATH, screen: screen(() => import('./CityCreate'), 'CityCreate') },
+    { path: `${CITY_CREATE_PATH}/:id`, screen: screen(() => import('./CityEdit'), 'CityEdit') },
+  ],
+  menu: ['cities', 'city'],
+  messages: citiesMessages,
+  data: {
+    cities: async () => (await import('./data')).cities,
+    cityConfig: async () => (await import('./data')).cityConfig,
+    globalSettings: async () => (await import('./data')).globalSettings,
+  },
+} satisfies ResourceManifest;

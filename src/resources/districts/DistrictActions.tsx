@@ -1,0 +1,12 @@
+import { useListContext } from 'react-admin';
+import { CreateAction } from '../common/CreateAction';
+import { useSession } from '../common/useSession';
+import { districtCreatePath } from './paths';
+
+/** The add button, to the new-district path of the list's city (once there is one). */
+export const DistrictActions = ({ cityId }: { cityId?: number }) => {
+  const { filterValues } = useListContext();
+  const session = useSession();
+  const city = cityId ?? (filterValues.cityId as number | undefined) ?? session.cityId;
+  return <CreateAction to={city ? districtCreatePath(city) : null} />;
+};

@@ -1,0 +1,20 @@
+import MapIcon from '@mui/icons-material/Map';
+import { screen, type ResourceManifest } from '../common/manifest';
+import { districtsMessages } from './messages';
+import { DISTRICT_PATHS } from './paths';
+
+export default {
+  name: 'districts',
+  icon: MapIcon,
+  list: screen(() => import('./DistrictList'), 'DistrictList'),
+  edit: screen(() => import('./DistrictEdit'), 'DistrictEdit'),
+  recordRepresentation: 'name',
+  // A city's districts live under the city, on the spec's paths.
+  routes: [
+    { path: DISTRICT_PATHS.list, screen: screen(() => import('./CityDistrictList'), 'CityDistrictList') },
+    { path: DISTRICT_PATHS.create, screen: screen(() => import('./DistrictCreate'), 'DistrictCreate') },
+    { path: DISTRICT_PATHS.edit, screen: screen(() => import('./DistrictEdit'), 'DistrictEdit') },
+  ],
+  messages: districtsMessages,
+  data: { districts: async () => (await import('./data')).districts },
+} satisfies ResourceManifest;

@@ -1,0 +1,9 @@
+import bots from './bots';
+import cities from './cities';
+import type { ResourceManifest } from './common/manifest';
+import cuisines from './cuisines';
+import districts from './districts';
+import tags from './tags';
+
+/** Every resource of the app, one line each: adding a resource is its folder and a line here. */
+export const RESOURCES: readonly ResourceManifest[] = [bots, cities, cuisines, districts, tags];

@@ -1,0 +1,16 @@
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import { screen, type ResourceManifest } from '../common/manifest';
+import { tagsMessages } from './messages';
+import { TAG_CREATE_PATH } from './paths';
+
+export default {
+  name: 'tags',
+  icon: LocalOfferIcon,
+  list: screen(() => import('./TagList'), 'TagList'),
+  edit: screen(() => import('./TagEdit'), 'TagEdit'),
+  recordRepresentation: 'name',
+  routes: [{ path: TAG_CREATE_PATH, screen: screen(() => import('./TagCreate'), 'TagCreate') }],
+  menu: ['tags'],
+  messages: tagsMessages,
+  data: { tags: async () => (await import('./data')).tags },
+} satisfies ResourceManifest;

@@ -6,8 +6,31 @@ import tseslint from 'typescript-eslint';
  * Lint and the import boundaries of the repository: src/domain is pure TypeScript shared by
  * both sides, the browser app never reaches into the server, and the server never loads React.
  */
-const serverModules = ['**/server/**', 'fastify', 'fastify-*', '@fastify/*', 'kysely', 'kysely-*', 'pg', '@electric-sql/*', 'sharp', 'pg-boss', 'grammy'];
-const browserModules = ['react', 'react-dom', 'react-dom/*', 'react-admin', 'ra-*', '@mui/*', 'react-router', 'react-router-dom', '@emotion/*', 'recharts'];
+const serverModules = [
+  '**/server/**',
+  'fastify',
+  'fastify-*',
+  '@fastify/*',
+  'kysely',
+  'kysely-*',
+  'pg',
+  '@electric-sql/*',
+  'sharp',
+  'pg-boss',
+  'grammy',
+];
+const browserModules = [
+  'react',
+  'react-dom',
+  'react-dom/*',
+  'react-admin',
+  'ra-*',
+  '@mui/*',
+  'react-router',
+  'react-router-dom',
+  '@emotion/*',
+  'recharts',
+];
 
 const boundary = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 
@@ -31,12 +54,22 @@ export default tseslint.config(
   },
   {
     files: ['src/domain/**/*.ts'],
-    rules: { 'no-restricted-imports': boundary([...serverModules, ...browserModules, '**/providers/**', '**/resources/**', '**/layout/**', '**/pages/**'], 'src/domain is shared by browser and server: no React, no Fastify, no server or screen code.') },
+    rules: {
+      'no-restricted-imports': boundary(
+        [...serverModules, ...browserModules, '**/providers/**', '**/resources/**', '**/layout/**', '**/pages/**'],
+        'src/domain is shared by browser and server: no React, no Fastify, no server or screen code.',
+      ),
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/domain/**'],
-    rules: { 'no-restricted-imports': boundary(serverModules, 'The browser app talks to the server over HTTP only: no server code or server libraries in src.') },
+    rules: {
+      'no-restricted-imports': boundary(
+        serverModules,
+        'The browser app talks to the server over HTTP only: no server code or server libraries in src.',
+      ),
+    },
   },
   {
     files: ['server/**/*.ts'],

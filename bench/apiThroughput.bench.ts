@@ -56,17 +56,22 @@ async function measure({ label, db }: BenchDatabase): Promise<BenchResult[]> {
     // Compiles the server's hot paths and opens the pool's connections before anything is counted:
     // without it the first case measured comes out at half its speed.
     for (const path of ENDPOINTS) {
-      for (const concurrency of CONCURRENCY) await measureHttp({ url: `${base}${path}`, headers, concurrency, warmupMs: 0, durationMs: 1000 });
+      for (const concurrency of CONCURRENCY)
+        await measureHttp({ url: `${base}${path}`, headers, concurrency, warmupMs: 0, durationMs: 1000 });
     }
     const results: BenchResult[] = [];
     for (const path of ENDPOINTS) {
       const replay = queries.get(path) ?? [];
       for (const concurrency of CONCURRENCY) {
         const http = await measureHttp({ url: `${base}${path}`, headers, concurrency, ...TIMING });
-        const direct = await measureCalls(async () => {
-          for (const query of replay) await db.executeQuery(query);
-        }, { concurrency, ...TIMING });
-        if (http.failures > 0 || direct.failures > 0) throw new Error(`${label} ${path}: ${http.failures} HTTP and ${direct.failures} SQL failures`);
+        const direct = await measureCalls(
+          async () => {
+            for (const query of replay) await db.executeQuery(query);
+          },
+          { concurrency, ...TIMING },
+        );
+        if (http.failures > 0 || direct.failures > 0)
+          throw new Error(`${label} ${path}: ${http.failures} HTTP and ${direct.failures} SQL failures`);
         const name = `${label} GET ${path} at ${concurrency} connections`;
         results.push(
           { name: `${name}: HTTP`, value: http.perSecond, unit: 'req/s' },
@@ -105,7 +110,10 @@ async function recordQueries(db: Kysely<Database>): Promise<Map<string, Compiled
       const response = await app.inject({ method: 'GET', url: path, headers });
       if (response.statusCode !== 200) throw new Error(`GET ${path}: ${response.statusCode} ${response.body}`);
       const compiled = seen.map((node) => db.getExecutor().compileQuery(node, createQueryId()));
-      recorded.set(path, compiled.filter((query) => !query.sql.includes('session_version')));
+      recorded.set(
+        path,
+        compiled.filter((query) => !query.sql.includes('session_version')),
+      );
     }
     return recorded;
   } finally {

@@ -105,10 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: deps.staticDir,
       cacheControl: false,
       setHeaders: (res, path) => {
-        res.setHeader(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

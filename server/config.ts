@@ -80,11 +80,21 @@ const PORT_HINT = 'must be a port number (0 to 65535)';
 
 const environment = z.object({
   PORT: text()
-    .pipe(z.string().regex(/^\d{1,5}$/, PORT_HINT).optional())
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,5}$/, PORT_HINT)
+        .optional(),
+    )
     .transform((v) => (v === undefined ? 3000 : Number(v)))
     .pipe(z.number().max(65535, PORT_HINT)),
   HOST: text()
-    .pipe(z.string().regex(/^[^\s/]+$/, 'must be a host name or an address, e.g. 127.0.0.1 or 0.0.0.0').optional())
+    .pipe(
+      z
+        .string()
+        .regex(/^[^\s/]+$/, 'must be a host name or an address, e.g. 127.0.0.1 or 0.0.0.0')
+        .optional(),
+    )
     .transform((v) => v ?? '127.0.0.1'),
   DATA_DIR: text().transform((v) => resolve(v ?? join(ROOT_DIR, 'data'))),
   DATABASE_URL: text().pipe(
@@ -95,7 +105,12 @@ const environment = z.object({
   ),
   JWT_SECRET: text().pipe(z.string().min(32, 'must be at least 32 characters long (or unset, to generate one)').optional()),
   DEMO: flag(false),
-  APP_VERSION: text().pipe(z.string().regex(/^[\x21-\x7e]{1,64}$/, 'must be a version without spaces, e.g. 2.6.0').optional()),
+  APP_VERSION: text().pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{1,64}$/, 'must be a version without spaces, e.g. 2.6.0')
+      .optional(),
+  ),
   LOG: flag(true),
   TRUST_PROXY: trustProxy,
 });

@@ -1,12 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  can,
-  canUseBackOffice,
-  type Action,
-  type ResourceName,
-  type SessionUser,
-} from '../../src/domain';
+import { can, canUseBackOffice, type Action, type ResourceName, type SessionUser } from '../../src/domain';
 import { forbidden, unauthorized } from '../errors';
 import type { Database } from '../db/schema';
 import { readSessionToken } from './sessionToken';

@@ -4,8 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const b64url = (data: Buffer | string): string => Buffer.from(data).toString('base64url');
 const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
-const signature = (input: string, secret: string): string =>
-  b64url(createHmac('sha256', secret).update(input).digest());
+const signature = (input: string, secret: string): string => b64url(createHmac('sha256', secret).update(input).digest());
 
 /** A token over `claims` plus `iat` and `exp`. */
 export function signJwt(claims: Record<string, unknown>, secret: string, ttlSeconds: number, now: Date): string {
@@ -35,5 +34,4 @@ export function verifyJwt(token: string, secret: string, now: Date): Record<stri
   return payload.exp > Math.floor(now.getTime() / 1000) ? payload : null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -105,6 +105,9 @@ export class LoginThrottle {
     this.prunedAt = at.getTime();
     const longest = Math.max(LOGIN_FAILURE_WINDOW_SECONDS, USERNAME_WINDOW_SECONDS);
     await this.db.deleteFrom('login_failures').where('failed_at', '<', ago(at, longest)).execute();
-    await this.db.deleteFrom('login_addresses').where('logged_in_at', '<', ago(at, KNOWN_ADDRESS_DAYS * 86_400)).execute();
+    await this.db
+      .deleteFrom('login_addresses')
+      .where('logged_in_at', '<', ago(at, KNOWN_ADDRESS_DAYS * 86_400))
+      .execute();
   }
 }

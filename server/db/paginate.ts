@@ -32,7 +32,10 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string>(
   query: SelectQueryBuilder<DB, TB, O>,
   params: PageParams<S>,
   reply: FastifyReply,
-  options: { columns: Record<S, Expression<unknown> | string>; defaultOrder: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O> },
+  options: {
+    columns: Record<S, Expression<unknown> | string>;
+    defaultOrder: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>;
+  },
 ): Promise<O[]> {
   let ordered = query;
   if (params.sort) {
@@ -49,7 +52,10 @@ export async function paginate<DB, TB extends keyof DB, O, S extends string>(
   }
   const perPage = params.perPage ?? 50;
   const [rows, counted] = await Promise.all([
-    ordered.limit(perPage).offset(((params.page ?? 1) - 1) * perPage).execute(),
+    ordered
+      .limit(perPage)
+      .offset(((params.page ?? 1) - 1) * perPage)
+      .execute(),
     query
       .clearSelect()
       .clearOrderBy()

@@ -7,7 +7,8 @@ export type Reference = readonly [what: string, table: keyof Database & string, 
 /** "1 restaurant, 2 orders": what still refers to row `id`, in one query; '' when nothing does. */
 export async function countReferences(db: Kysely<Database>, id: number, references: readonly Reference[]): Promise<string> {
   const counts = references.map(
-    ([what, table, column]) => sql`SELECT ${what}::text AS what, count(*)::int AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`,
+    ([what, table, column]) =>
+      sql`SELECT ${what}::text AS what, count(*)::int AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`,
   );
   const { rows } = await sql<{ what: string; n: number }>`${sql.join(counts, sql` UNION ALL `)}`.execute(db);
   const found = new Map(rows.map((row) => [row.what, Number(row.n)]));

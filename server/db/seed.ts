@@ -12,5 +12,10 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, log: (line: string) 
     log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   log(`Demo accounts (password "${DEMO_PASSWORD}"):`);
-  for (const account of DEMO_ACCOUNTS) log(`  ${account.username.padEnd(10)} ${roleKey(account.roleId).replace(/([A-Z])/g, ' $1').toLowerCase()}`);
+  for (const account of DEMO_ACCOUNTS)
+    log(
+      `  ${account.username.padEnd(10)} ${roleKey(account.roleId)
+        .replace(/([A-Z])/g, ' $1')
+        .toLowerCase()}`,
+    );
 }

@@ -66,7 +66,8 @@ export function checkDocumentCost(document: DocumentNode): void {
 
   const reasons: string[] = [];
   if (total.depth > GRAPHQL_LIMITS.depth) reasons.push(`The query nests deeper than ${GRAPHQL_LIMITS.depth} levels`);
-  if (total.aliases > GRAPHQL_LIMITS.aliases) reasons.push(`The query uses ${total.aliases} aliases; at most ${GRAPHQL_LIMITS.aliases} are allowed`);
+  if (total.aliases > GRAPHQL_LIMITS.aliases)
+    reasons.push(`The query uses ${total.aliases} aliases; at most ${GRAPHQL_LIMITS.aliases} are allowed`);
   if (total.selections > GRAPHQL_LIMITS.selections) {
     reasons.push(`The query selects ${total.selections} fields; at most ${GRAPHQL_LIMITS.selections} are allowed`);
   }

@@ -40,7 +40,8 @@ const isApiPath = (url: string): boolean =>
   (url.startsWith('/api/') && !PUBLIC_API_PATHS.some((p) => url.startsWith(p))) || url === '/login' || url.startsWith('/webhook/');
 
 const declaredWithZod = (schema: FastifySchema | undefined): boolean =>
-  !!schema && [schema.body, schema.querystring, schema.params, ...Object.values(schema.response ?? {})].some((part) => part instanceof ZodType);
+  !!schema &&
+  [schema.body, schema.querystring, schema.params, ...Object.values(schema.response ?? {})].some((part) => part instanceof ZodType);
 
 /**
  * The OpenAPI 3 document of the API, generated from the routes' zod schemas, at
@@ -67,7 +68,8 @@ const plugin: FastifyPluginAsync<{ version: string }> = async (app, { version })
       security: [{ bearer: [] }],
     },
     // Routes declared with zod are converted; the GraphQL endpoint keeps its own JSON schema.
-    transform: (document) => (declaredWithZod(document.schema) ? jsonSchemaTransform(document) : { schema: document.schema, url: document.url }),
+    transform: (document) =>
+      declaredWithZod(document.schema) ? jsonSchemaTransform(document) : { schema: document.schema, url: document.url },
   });
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, {

@@ -28,5 +28,10 @@ export const optionalQueryId = (name: string) =>
 export const idsQuery = z
   .string()
   .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,999}$/, { error: 'validation.id' })
-  .transform((text) => text.split(',').map(Number).filter((n) => n <= 2_147_483_647))
+  .transform((text) =>
+    text
+      .split(',')
+      .map(Number)
+      .filter((n) => n <= 2_147_483_647),
+  )
   .optional();

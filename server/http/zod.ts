@@ -33,7 +33,12 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
  */
 const compileSerializer = SerializerSelector()();
 const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema, method, url, httpStatus }) =>
-  compileSerializer({ method, url, httpStatus: httpStatus ?? '200', schema: z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) });
+  compileSerializer({
+    method,
+    url,
+    httpStatus: httpStatus ?? '200',
+    schema: z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }),
+  });
 
 export function withZodSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);

@@ -45,7 +45,10 @@ const citiesForBot = (db: Kysely<Database>, botId: number | null) =>
       const free = eb.not(eb.exists(eb.selectFrom('bots').select('bots.id').whereRef('bots.city_id', '=', 'cities.id')));
       return botId === null
         ? free
-        : eb.or([free, eb.exists(eb.selectFrom('bots').select('bots.id').whereRef('bots.city_id', '=', 'cities.id').where('bots.id', '=', botId))]);
+        : eb.or([
+            free,
+            eb.exists(eb.selectFrom('bots').select('bots.id').whereRef('bots.city_id', '=', 'cities.id').where('bots.id', '=', botId)),
+          ]);
     })
     .orderBy('cities.name')
     .orderBy('cities.id')
@@ -80,12 +83,18 @@ export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) =
 
   app.get(
     API_PATHS.bots.list,
-    { schema: { querystring: listQuery.extend({ ids: idsQuery }), response: { 200: z.array(botRecord) } }, preValidation: requireCan('bots', 'list') },
+    {
+      schema: { querystring: listQuery.extend({ ids: idsQuery }), response: { 200: z.array(botRecord) } },
+      preValidation: requireCan('bots', 'list'),
+    },
     async (request, reply) => {
       const { ids } = request.query;
       const query = ids ? selectBots(db).where('bots.id', 'in', ids.length ? ids : [0]) : selectBots(db);
       const [rows, url] = await Promise.all([
-        paginate(query, request.query, reply, { columns: { id: 'bots.id', cityId: 'bots.city_id' }, defaultOrder: (q) => q.orderBy('bots.id') }),
+        paginate(query, request.query, reply, {
+          columns: { id: 'bots.id', cityId: 'bots.city_id' },
+          defaultOrder: (q) => q.orderBy('bots.id'),
+        }),
         publicUrl(),
       ]);
       // The list never shows a token in full: only the bot's own screen does.

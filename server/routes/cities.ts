@@ -54,7 +54,10 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
 
   app.get(
     API_PATHS.cities.list,
-    { schema: { querystring: listQuery.extend({ ids: idsQuery }), response: { 200: z.array(cityRecord) } }, preValidation: requireCan('cities', 'list') },
+    {
+      schema: { querystring: listQuery.extend({ ids: idsQuery }), response: { 200: z.array(cityRecord) } },
+      preValidation: requireCan('cities', 'list'),
+    },
     async (request, reply) => {
       const user = currentUser(request);
       let query = db.selectFrom('cities').selectAll().where(inUserCities(user, 'id'));
@@ -160,7 +163,10 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
 
   app.put(
     API_PATHS.cityConfig.one,
-    { schema: { params: cityIdParams, body: configPairsIn, response: { 200: z.array(configPair) } }, preValidation: requireCan('cityConfig', 'edit') },
+    {
+      schema: { params: cityIdParams, body: configPairsIn, response: { 200: z.array(configPair) } },
+      preValidation: requireCan('cityConfig', 'edit'),
+    },
     async (request) => {
       const user = currentUser(request);
       const { cityId } = request.params;

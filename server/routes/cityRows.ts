@@ -46,7 +46,10 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
 
   app.get(
     paths.cityList,
-    { schema: { params: cityIdParams, querystring: listQuery, response: { 200: z.array(namedCityRecord) } }, preValidation: requireCan(resource, 'list') },
+    {
+      schema: { params: cityIdParams, querystring: listQuery, response: { 200: z.array(namedCityRecord) } },
+      preValidation: requireCan(resource, 'list'),
+    },
     async (request, reply) => {
       const { cityId } = request.params;
       assertCityVisible(currentUser(request), cityId);
@@ -62,11 +65,20 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
   /** The rows of these ids that the user may see: react-admin's getMany in one call. */
   app.get(
     paths.many,
-    { schema: { querystring: z.object({ ids: idsQuery }), response: { 200: z.array(namedCityRecord) } }, preValidation: requireCan(resource, 'list') },
+    {
+      schema: { querystring: z.object({ ids: idsQuery }), response: { 200: z.array(namedCityRecord) } },
+      preValidation: requireCan(resource, 'list'),
+    },
     async (request) => {
       const ids = request.query.ids ?? [];
       if (ids.length === 0) return [];
-      const rows = await db.selectFrom(table).select(COLUMNS).where('id', 'in', ids).where(inUserCities(currentUser(request), 'city_id')).orderBy('id').execute();
+      const rows = await db
+        .selectFrom(table)
+        .select(COLUMNS)
+        .where('id', 'in', ids)
+        .where(inUserCities(currentUser(request), 'city_id'))
+        .orderBy('id')
+        .execute();
       return rows.map(toRecord);
     },
   );
@@ -99,7 +111,10 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
 
   app.put(
     paths.one,
-    { schema: { params: idParams, body: namedCityRowUpdateSchema, response: { 200: namedCityRecord } }, preValidation: requireCan(resource, 'edit') },
+    {
+      schema: { params: idParams, body: namedCityRowUpdateSchema, response: { 200: namedCityRecord } },
+      preValidation: requireCan(resource, 'edit'),
+    },
     async (request) => {
       const user = currentUser(request);
       const existing = await load(request.params.id);

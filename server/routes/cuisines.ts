@@ -73,7 +73,10 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
       const user = currentUser(request);
       const { ids } = request.query;
       // react-admin's getMany: the cuisines of these ids that the user may see.
-      if (ids) return (await selectCuisines().where('cuisines.id', 'in', ids).where(inUserCities(user, 'cuisines.city_id')).execute()).map(toCuisine);
+      if (ids)
+        return (await selectCuisines().where('cuisines.id', 'in', ids).where(inUserCities(user, 'cuisines.city_id')).execute()).map(
+          toCuisine,
+        );
       const cityId = listedCity(user, request.query.cityId);
       if (cityId === 'none') return [];
       let query = selectCuisines();
@@ -88,7 +91,10 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
 
   app.get(
     API_PATHS.cuisines.cityList,
-    { schema: { params: cityIdParams, querystring: listQuery, response: { 200: cuisineList } }, preValidation: requireCan('cuisines', 'list') },
+    {
+      schema: { params: cityIdParams, querystring: listQuery, response: { 200: cuisineList } },
+      preValidation: requireCan('cuisines', 'list'),
+    },
     async (request, reply) => {
       const { cityId } = request.params;
       assertCityVisible(currentUser(request), cityId);
@@ -112,7 +118,10 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
 
   app.post(
     API_PATHS.cuisines.create,
-    { schema: { body: cuisineSchema.partial({ cityId: true }), response: { 201: cuisineRecord } }, preValidation: requireCan('cuisines', 'create') },
+    {
+      schema: { body: cuisineSchema.partial({ cityId: true }), response: { 201: cuisineRecord } },
+      preValidation: requireCan('cuisines', 'create'),
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const { body } = request;
@@ -136,7 +145,10 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
 
   app.put(
     API_PATHS.cuisines.one,
-    { schema: { params: idParams, body: cuisineUpdateSchema, response: { 200: cuisineRecord } }, preValidation: requireCan('cuisines', 'edit') },
+    {
+      schema: { params: idParams, body: cuisineUpdateSchema, response: { 200: cuisineRecord } },
+      preValidation: requireCan('cuisines', 'edit'),
+    },
     async (request) => {
       const user = currentUser(request);
       const existing = await load(request.params.id);

@@ -35,7 +35,13 @@ export const districtRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     async (request) => {
       const { cityId } = request.params;
       assertCityVisible(currentUser(request), cityId);
-      return db.selectFrom('districts').select(['id', 'name', 'name_ru']).where('city_id', '=', cityId).orderBy('name').orderBy('id').execute();
+      return db
+        .selectFrom('districts')
+        .select(['id', 'name', 'name_ru'])
+        .where('city_id', '=', cityId)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
     },
   );
 };

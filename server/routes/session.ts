@@ -35,17 +35,23 @@ const loginResponse = z.object({
 });
 
 const tooManyAttempts = (seconds: number) =>
-  new HttpError(429, 'TOO_MANY_ATTEMPTS', apiErrorMessage('TOO_MANY_ATTEMPTS', { seconds }), undefined, { 'retry-after': String(seconds) }, { seconds });
+  new HttpError(
+    429,
+    'TOO_MANY_ATTEMPTS',
+    apiErrorMessage('TOO_MANY_ATTEMPTS', { seconds }),
+    undefined,
+    { 'retry-after': String(seconds) },
+    { seconds },
+  );
 
 /** `POST /login`: the one unauthenticated call of the API (spec section 7, Session). */
 export const sessionRoutes: FastifyPluginAsync<SessionDeps> = async (app, { db, jwtSecret, now }) => {
   withZodSchemas(app);
   const throttle = new LoginThrottle(db);
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/login',
-    { schema: { body: loginBody, response: { 200: loginResponse } } },
-    async (request, reply): Promise<LoginResponse> => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/login', { schema: { body: loginBody, response: { 200: loginResponse } } }, async (request, reply): Promise<LoginResponse> => {
       const attempt = { username: request.body.username.trim(), ip: request.ip, at: now() };
       const wait = await throttle.retryAfter(attempt);
       if (wait > 0) throw tooManyAttempts(wait);
@@ -66,6 +72,5 @@ export const sessionRoutes: FastifyPluginAsync<SessionDeps> = async (app, { db, 
       if (!user || !canUseBackOffice(user.roleId)) throw apiError(403, 'ROLE_NOT_ALLOWED');
       reply.header('cache-control', 'no-store');
       return { user, jwtToken: signSessionToken({ user, version: row.session_version }, jwtSecret, now()) };
-    },
-  );
+    });
 };

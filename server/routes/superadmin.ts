@@ -58,7 +58,10 @@ export const superadminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
 
   app.put(
     API_PATHS.globalSettings.one,
-    { schema: { body: globalSettingsUpdateSchema, response: { 200: globalSettingsRecord } }, preValidation: requireCan('globalSettings', 'edit') },
+    {
+      schema: { body: globalSettingsUpdateSchema, response: { 200: globalSettingsRecord } },
+      preValidation: requireCan('globalSettings', 'edit'),
+    },
     async (request) => {
       const entries = GLOBAL_SETTING_KEYS.filter((key) => request.body[key] !== undefined).map((key) => ({
         key,
@@ -69,7 +72,9 @@ export const superadminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         await db
           .insertInto('global_settings')
           .values(entries)
-          .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })))
+          .onConflict((oc) =>
+            oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+          )
           .execute();
       }
       return currentSettings();

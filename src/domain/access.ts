@@ -126,11 +126,7 @@ export const can = (roleId: RoleId, resource: ResourceName, action: Action): boo
 };
 
 /** The rows a user may see: all, one city's, or one restaurant's. */
-export type Scope =
-  | { kind: 'all' }
-  | { kind: 'city'; cityId: number }
-  | { kind: 'restaurant'; restaurantId: number }
-  | { kind: 'none' };
+export type Scope = { kind: 'all' } | { kind: 'city'; cityId: number } | { kind: 'restaurant'; restaurantId: number } | { kind: 'none' };
 
 export const scopeOf = (user: Pick<SessionUser, 'roleId' | 'cityId' | 'restaurantId'>): Scope => {
   switch (user.roleId) {
@@ -140,9 +136,7 @@ export const scopeOf = (user: Pick<SessionUser, 'roleId' | 'cityId' | 'restauran
     case Role.OPERATOR:
       return user.cityId == null ? { kind: 'none' } : { kind: 'city', cityId: user.cityId };
     case Role.RESTAURANT_OWNER:
-      return user.restaurantId == null
-        ? { kind: 'none' }
-        : { kind: 'restaurant', restaurantId: user.restaurantId };
+      return user.restaurantId == null ? { kind: 'none' } : { kind: 'restaurant', restaurantId: user.restaurantId };
     default:
       return { kind: 'none' };
   }
@@ -182,15 +176,12 @@ export const assignableRoles = (roleId: RoleId): RoleId[] => {
 };
 
 /** Admins work in every city; everyone else in one (or none). */
-export const worksInEveryCity = (user: Pick<SessionUser, 'roleId' | 'cityId' | 'restaurantId'>): boolean =>
-  scopeOf(user).kind === 'all';
+export const worksInEveryCity = (user: Pick<SessionUser, 'roleId' | 'cityId' | 'restaurantId'>): boolean => scopeOf(user).kind === 'all';
 
 /**
  * A city's reference data (districts, tags, cuisines, config) belongs to everyone who works
  * in that city: admins work in every city, the others in their own (an owner in the city of
  * their restaurant).
  */
-export const worksInCity = (
-  user: Pick<SessionUser, 'roleId' | 'cityId' | 'restaurantId'>,
-  cityId: number | null | undefined,
-): boolean => worksInEveryCity(user) || (cityId != null && user.cityId === cityId);
+export const worksInCity = (user: Pick<SessionUser, 'roleId' | 'cityId' | 'restaurantId'>, cityId: number | null | undefined): boolean =>
+  worksInEveryCity(user) || (cityId != null && user.cityId === cityId);

@@ -42,8 +42,7 @@ export const CITY_CONFIG_KEYS = [
   'adChatDelay',
 ] as const;
 export type CityConfigKey = (typeof CITY_CONFIG_KEYS)[number];
-export const isCityConfigKey = (key: string): key is CityConfigKey =>
-  (CITY_CONFIG_KEYS as readonly string[]).includes(key);
+export const isCityConfigKey = (key: string): key is CityConfigKey => (CITY_CONFIG_KEYS as readonly string[]).includes(key);
 
 /** Config as the API carries it: every value a string, an empty string for "not set". */
 export type CityConfig = Partial<Record<CityConfigKey, string>>;
@@ -203,10 +202,13 @@ export function validateConfig(values: Record<string, unknown>): FieldError[] {
 }
 
 /** The same rules for the city form, whose config block lives under `config`. */
-export const configFormErrors = (config: Record<string, unknown> | undefined): Record<string, { message: string; args?: Problem['args'] }> =>
+export const configFormErrors = (
+  config: Record<string, unknown> | undefined,
+): Record<string, { message: string; args?: Problem['args'] }> =>
   Object.fromEntries(
-    validateConfig(Object.fromEntries(Object.entries(config ?? {}).map(([k, v]) => [k, v == null ? '' : typeof v === 'string' ? v : String(v)])))
-      .map((e) => [`config.${e.field}`, { message: e.key, args: e.args }]),
+    validateConfig(
+      Object.fromEntries(Object.entries(config ?? {}).map(([k, v]) => [k, v == null ? '' : typeof v === 'string' ? v : String(v)])),
+    ).map((e) => [`config.${e.field}`, { message: e.key, args: e.args }]),
   );
 
 /**
@@ -216,7 +218,12 @@ export const configFormErrors = (config: Record<string, unknown> | undefined): R
  */
 export function missingConfigKeys(config: CityConfig, city: { active: boolean }): CityConfigKey[] {
   const needs = new Set<CityConfigKey>([
-    'cityLocales', 'telegramPaymentsStatus', 'deliveryMultiplier', 'timeShift', 'notifyChannelId', 'courierChannelId',
+    'cityLocales',
+    'telegramPaymentsStatus',
+    'deliveryMultiplier',
+    'timeShift',
+    'notifyChannelId',
+    'courierChannelId',
   ]);
   if (!city.active) needs.add('cityDisabledReason');
   if (isOn(config.showTopTen)) needs.add('topInterval');

@@ -2,8 +2,7 @@
 export const LOCALES = ['en', 'ru', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
-export const isLocale = (value: unknown): value is Locale =>
-  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
 /** Below this width the menu becomes a sidebar opened from a button. */
 export const NARROW_VIEWPORT_PX = 768;

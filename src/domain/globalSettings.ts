@@ -18,5 +18,4 @@ export const globalSettingsSchema = z.strictObject({
 export const globalSettingsUpdateSchema = updateOf(globalSettingsSchema);
 export const globalSettingsRecord = z.object({ publicUrl: z.string(), webhookSecret: z.string() });
 
-export const missingGlobalSettings = (settings: GlobalSettings): GlobalSettingKey[] =>
-  GLOBAL_SETTING_KEYS.filter((key) => !settings[key]);
+export const missingGlobalSettings = (settings: GlobalSettings): GlobalSettingKey[] => GLOBAL_SETTING_KEYS.filter((key) => !settings[key]);

@@ -13,18 +13,11 @@ export type RoleId = (typeof Role)[keyof typeof Role];
 export const ALL_ROLES: readonly RoleId[] = Object.values(Role);
 
 /** The four roles that use the back-office. Couriers and customers cannot log in. */
-export const STAFF_ROLES: readonly RoleId[] = [
-  Role.ADMIN,
-  Role.CITY_ADMIN,
-  Role.OPERATOR,
-  Role.RESTAURANT_OWNER,
-];
+export const STAFF_ROLES: readonly RoleId[] = [Role.ADMIN, Role.CITY_ADMIN, Role.OPERATOR, Role.RESTAURANT_OWNER];
 
-export const isRoleId = (value: unknown): value is RoleId =>
-  typeof value === 'number' && (ALL_ROLES as readonly number[]).includes(value);
+export const isRoleId = (value: unknown): value is RoleId => typeof value === 'number' && (ALL_ROLES as readonly number[]).includes(value);
 
-export const canUseBackOffice = (roleId: number): boolean =>
-  (STAFF_ROLES as readonly number[]).includes(roleId);
+export const canUseBackOffice = (roleId: number): boolean => (STAFF_ROLES as readonly number[]).includes(roleId);
 
 /** The role's name as used in translation keys (`roles.admin`, ...). */
 export const roleKey = (roleId: RoleId): string => {

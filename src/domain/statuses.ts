@@ -27,8 +27,7 @@ export const COUNTED_ORDER_STATUS = OrderStatus.CONFIRMED;
  * Whether an order may move to `next`: forward only, and never out of a final (negative)
  * status. In debug mode every move is allowed.
  */
-export const canMoveOrder = (current: number, next: number, debug = false): boolean =>
-  debug || (current >= 0 && next > current);
+export const canMoveOrder = (current: number, next: number, debug = false): boolean => debug || (current >= 0 && next > current);
 
 export const PaymentMethod = { CASH: 0, STRIPE: 1 } as const;
 export const MessageStatus = { CREATED: 0, SENT: 100, DELAYED: 200 } as const;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, LONE_SURROGATE, problem, renderMessage, type FieldError, type Problem, type ValidationKey } from './validationMessages';
+import {
+  CONTROL_CHARACTERS,
+  LONE_SURROGATE,
+  problem,
+  renderMessage,
+  type FieldError,
+  type Problem,
+  type ValidationKey,
+} from './validationMessages';
 
 export * from './validationMessages';
 
@@ -65,7 +73,10 @@ export interface NumberRule {
 const checkNumber = (rule: NumberRule) => (value: number, ctx: z.RefinementCtx) => {
   if (rule.notZero && value === 0) return report(ctx, problem('notZero'));
   if ((rule.min !== undefined && value < rule.min) || (rule.max !== undefined && value > rule.max)) {
-    report(ctx, rule.max === undefined ? problem('atLeast', { min: rule.min ?? 0 }) : problem('range', { min: rule.min ?? '', max: rule.max }));
+    report(
+      ctx,
+      rule.max === undefined ? problem('atLeast', { min: rule.min ?? 0 }) : problem('range', { min: rule.min ?? '', max: rule.max }),
+    );
   }
 };
 
@@ -100,7 +111,13 @@ export const updateOf = <S extends z.ZodRawShape>(schema: z.ZodObject<S>) =>
  * The one error map: zod's own checks (a wrong type, a missing field, an unknown key) answer
  * with the message keys of the rules above; the rules' own issues carry their key already.
  */
-const expectedKey: Record<string, ValidationKey> = { object: 'object', array: 'list', number: 'number', int: 'integer', boolean: 'boolean' };
+const expectedKey: Record<string, ValidationKey> = {
+  object: 'object',
+  array: 'list',
+  number: 'number',
+  int: 'integer',
+  boolean: 'boolean',
+};
 z.config({
   // The page runs under a CSP without 'unsafe-eval': in the browser zod parses without
   // generated code (it would probe `new Function`, a reported violation).
@@ -125,7 +142,9 @@ function problemOf(issue: z.core.$ZodIssue): Problem {
   }
   switch (issue.code) {
     case 'too_big':
-      return issue.origin === 'string' ? problem('lessThan', { amount: Number(issue.maximum) + 1 }) : problem('range', { min: '', max: Number(issue.maximum) });
+      return issue.origin === 'string'
+        ? problem('lessThan', { amount: Number(issue.maximum) + 1 })
+        : problem('range', { min: '', max: Number(issue.maximum) });
     case 'too_small':
       return issue.origin === 'string' ? problem('required') : problem('atLeast', { min: Number(issue.minimum) });
     default:
@@ -152,7 +171,10 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
 }
 
 /** Checks a value against a schema: its typed data, or the field errors. */
-export function check<S extends z.ZodType>(schema: S, value: unknown): { data: z.output<S>; errors?: undefined } | { data?: undefined; errors: FieldError[] } {
+export function check<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { data: z.output<S>; errors?: undefined } | { data?: undefined; errors: FieldError[] } {
   const result = schema.safeParse(value);
   return result.success ? { data: result.data } : { errors: fieldErrors(result.error) };
 }

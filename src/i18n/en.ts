@@ -102,4 +102,7 @@ export const appEn = {
   },
 };
 
-export const en: TranslationMessages = mergeTranslations(englishMessages, appEn, { resources: resourceMessages('en'), errors: ERROR_MESSAGES.en });
+export const en: TranslationMessages = mergeTranslations(englishMessages, appEn, {
+  resources: resourceMessages('en'),
+  errors: ERROR_MESSAGES.en,
+});

@@ -127,4 +127,7 @@ export const appEs: Texts<typeof appEn> = {
   },
 };
 
-export const es: TranslationMessages = mergeTranslations(raSpanish, appEs, { resources: resourceMessages('es'), errors: ERROR_MESSAGES.es });
+export const es: TranslationMessages = mergeTranslations(raSpanish, appEs, {
+  resources: resourceMessages('es'),
+  errors: ERROR_MESSAGES.es,
+});

@@ -88,16 +88,14 @@ export const raSpanish: TranslationMessages = {
       about: 'Acerca de',
       access_denied: 'No tiene los permisos necesarios para acceder a esta página',
       are_you_sure: '¿Está seguro?',
-      authentication_error:
-        'El servidor de autenticación devolvió un error y no se pudieron verificar sus credenciales.',
+      authentication_error: 'El servidor de autenticación devolvió un error y no se pudieron verificar sus credenciales.',
       auth_error: 'Se produjo un error al validar el token de autenticación.',
       bulk_delete_content:
         '¿Está seguro de que desea eliminar este elemento? |||| ¿Está seguro de que desea eliminar estos %{smart_count} elementos?',
       bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
       bulk_update_content:
         '¿Está seguro de que desea actualizar %{name} %{recordRepresentation}? |||| ¿Está seguro de que desea actualizar estos %{smart_count} elementos?',
-      bulk_update_title:
-        'Actualizar %{name} %{recordRepresentation} |||| Actualizar %{smart_count} %{name}',
+      bulk_update_title: 'Actualizar %{name} %{recordRepresentation} |||| Actualizar %{smart_count} %{name}',
       clear_array_input: '¿Está seguro de que desea vaciar toda la lista?',
       delete_content: '¿Está seguro de que desea eliminar este elemento?',
       delete_title: 'Eliminar %{name} %{recordRepresentation}',
@@ -107,10 +105,8 @@ export const raSpanish: TranslationMessages = {
       loading: 'Espere, por favor',
       no: 'No',
       not_found: 'La URL que escribió es incorrecta o el enlace que siguió no es válido.',
-      select_all_limit_reached:
-        'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max} elementos.',
-      unsaved_changes:
-        'Algunos de sus cambios no se guardaron. ¿Está seguro de que desea descartarlos?',
+      select_all_limit_reached: 'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max} elementos.',
+      unsaved_changes: 'Algunos de sus cambios no se guardaron. ¿Está seguro de que desea descartarlos?',
       yes: 'Sí',
       placeholder_data_warning: 'Problema de red: no se pudieron actualizar los datos.',
     },
@@ -183,8 +179,7 @@ export const raSpanish: TranslationMessages = {
       remove_label: 'Eliminar la consulta guardada',
       remove_label_with_name: 'Eliminar la consulta "%{name}"',
       remove_dialog_title: '¿Eliminar la consulta guardada?',
-      remove_message:
-        '¿Está seguro de que desea eliminar este elemento de su lista de consultas guardadas?',
+      remove_message: '¿Está seguro de que desea eliminar este elemento de su lista de consultas guardadas?',
       help: 'Filtre la lista y guarde esta consulta para más adelante',
     },
     guesser: {

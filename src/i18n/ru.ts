@@ -127,4 +127,7 @@ export const appRu: Texts<typeof appEn> = {
   },
 };
 
-export const ru: TranslationMessages = mergeTranslations(russianMessages, appRu, { resources: resourceMessages('ru'), errors: ERROR_MESSAGES.ru });
+export const ru: TranslationMessages = mergeTranslations(russianMessages, appRu, {
+  resources: resourceMessages('ru'),
+  errors: ERROR_MESSAGES.ru,
+});

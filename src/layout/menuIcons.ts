@@ -29,9 +29,12 @@ const PAGE_ICONS: Partial<Record<MenuItemId, SvgIconComponent>> = {
 };
 
 /** A resource's menu entries show the resource's own icon, so the menu and its pages always agree. */
-const RESOURCE_ICONS = new Map<MenuItemId, SvgIconComponent>(RESOURCES.flatMap(({ icon, menu = [] }) => menu.map((id) => [id, icon] as const)));
+const RESOURCE_ICONS = new Map<MenuItemId, SvgIconComponent>(
+  RESOURCES.flatMap(({ icon, menu = [] }) => menu.map((id) => [id, icon] as const)),
+);
 
 export const menuIcon = (id: MenuItemId): SvgIconComponent => RESOURCE_ICONS.get(id) ?? PAGE_ICONS[id] ?? LogoutIcon;
 
 /** Menu entries whose icon would be the fallback: none, as the menu test asserts. */
-export const menuEntriesWithoutIcon = (ids: readonly MenuItemId[]): MenuItemId[] => ids.filter((id) => !RESOURCE_ICONS.has(id) && !PAGE_ICONS[id]);
+export const menuEntriesWithoutIcon = (ids: readonly MenuItemId[]): MenuItemId[] =>
+  ids.filter((id) => !RESOURCE_ICONS.has(id) && !PAGE_ICONS[id]);

@@ -12,7 +12,8 @@ const otherLanguages: Record<Exclude<Locale, 'en'>, () => Promise<TranslationMes
   ru: async () => mergeTranslations(en, (await import('../i18n/ru')).ru),
   es: async () => mergeTranslations(en, (await import('../i18n/es')).es),
 };
-const messagesOf = (locale: Locale): TranslationMessages | Promise<TranslationMessages> => (locale === 'en' ? en : otherLanguages[locale]());
+const messagesOf = (locale: Locale): TranslationMessages | Promise<TranslationMessages> =>
+  locale === 'en' ? en : otherLanguages[locale]();
 
 /** react-admin keeps the chosen locale in its store (localStorage, key RaStore.locale). */
 const storedLocale = (): Locale => {

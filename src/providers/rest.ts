@@ -44,7 +44,9 @@ const compare = (a: unknown, b: unknown): number => {
 export function listResult<T extends RaRecord>(rows: T[], params: GetListParams, consumed: readonly string[] = []): GetListResult<T> {
   const { q, ...filters } = (params.filter ?? {}) as Record<string, unknown>;
   let data = rows.filter((row) =>
-    Object.entries(filters).every(([field, value]) => consumed.includes(field) || value === undefined || value === '' || row[field] === value),
+    Object.entries(filters).every(
+      ([field, value]) => consumed.includes(field) || value === undefined || value === '' || row[field] === value,
+    ),
   );
   if (typeof q === 'string' && q.trim()) {
     const needle = q.trim().toLowerCase();
@@ -103,7 +105,8 @@ export function restResource(spec: RestResource): ResourceHandlers {
     const url = spec.list((params.filter ?? {}) as Record<string, unknown>);
     if (url === null) return { data: [], total: 0 };
     const { q, ...others } = (params.filter ?? {}) as Record<string, unknown>;
-    const filtersHere = (typeof q === 'string' && q.trim() !== '') || Object.keys(others).some((k) => !(spec.listFilters ?? []).includes(k));
+    const filtersHere =
+      (typeof q === 'string' && q.trim() !== '') || Object.keys(others).some((k) => !(spec.listFilters ?? []).includes(k));
     if (!spec.serverPaging || filtersHere) return listResult(await getJson<RaRecord[]>(url), params, spec.listFilters);
     const response = await apiFetch<RaRecord[]>(api(withQuery(url, pageParams(params))));
     const total = Number(response.headers.get('x-total-count') ?? response.json.length);

@@ -62,7 +62,10 @@ describe.each(backends)('bots on %s', (backend) => {
       city: { id: t.ids.otherCityId, name: cityName.get(t.ids.otherCityId) },
       cityId: t.ids.otherCityId,
     });
-    expect((await call('admin', 'PUT', `/bots/${bot.id}`, {})).json()).toMatchObject({ statusCode: 400, details: [{ field: 'body', message: 'name at least one field to change' }] });
+    expect((await call('admin', 'PUT', `/bots/${bot.id}`, {})).json()).toMatchObject({
+      statusCode: 400,
+      details: [{ field: 'body', message: 'name at least one field to change' }],
+    });
     // Saving the bot's own token and city again is no conflict.
     expect((await call('admin', 'PUT', `/bots/${bot.id}`, { botToken: token(2), cityId: t.ids.otherCityId })).statusCode).toBe(200);
 
@@ -100,14 +103,21 @@ describe.each(backends)('bots on %s', (backend) => {
     const second = await create(t.ids.otherCityId, 23);
     expect(second.endpoint).toBe(`https://food.example.com/webhook/${second.id}`);
     // A public URL saved with a trailing slash does not double it.
-    await t.db.updateTable('global_settings').set({ value: 'https://food.example.com/backoffice/' }).where('key', '=', 'publicUrl').execute();
+    await t.db
+      .updateTable('global_settings')
+      .set({ value: 'https://food.example.com/backoffice/' })
+      .where('key', '=', 'publicUrl')
+      .execute();
     expect((await call('admin', 'GET', `/bots/${bot.id}`)).json().endpoint).toBe(`https://food.example.com/backoffice/webhook/${bot.id}`);
   });
 
   it('lists the cities a bot may be attached to', async () => {
     const third = await createCity(t.db, 'Zeta');
     cityName.set(third, 'Zeta');
-    const all = (await t.db.selectFrom('cities').select(['id', 'name']).orderBy('name').orderBy('id').execute()).map((c) => ({ id: c.id, name: c.name }));
+    const all = (await t.db.selectFrom('cities').select(['id', 'name']).orderBy('name').orderBy('id').execute()).map((c) => ({
+      id: c.id,
+      name: c.name,
+    }));
     expect((await call('admin', 'GET', '/cities/for_bots')).json()).toEqual(all);
 
     const bot = await create(t.ids.cityId, 31);
@@ -116,7 +126,9 @@ describe.each(backends)('bots on %s', (backend) => {
     expect((await call('admin', 'GET', `/cities/for_bots/${bot.id}`)).json()).toEqual(all);
 
     const other = await create(t.ids.otherCityId, 32);
-    expect((await call('admin', 'GET', '/cities/for_bots')).json()).toEqual(all.filter((c) => c.id !== t.ids.cityId && c.id !== t.ids.otherCityId));
+    expect((await call('admin', 'GET', '/cities/for_bots')).json()).toEqual(
+      all.filter((c) => c.id !== t.ids.cityId && c.id !== t.ids.otherCityId),
+    );
     expect((await call('admin', 'GET', `/cities/for_bots/${bot.id}`)).json()).toEqual(all.filter((c) => c.id !== t.ids.otherCityId));
     expect((await call('admin', 'GET', `/cities/for_bots/${other.id}`)).json()).toEqual(all.filter((c) => c.id !== t.ids.cityId));
 
@@ -147,8 +159,18 @@ describe.each(backends)('bots on %s', (backend) => {
 
   it('the unique indexes refuse a duplicate that slips past the checks', async () => {
     await create(t.ids.cityId, 51);
-    await expect(t.db.insertInto('bots').values({ bot_token: token(52), city_id: t.ids.cityId }).execute()).rejects.toThrow();
-    await expect(t.db.insertInto('bots').values({ bot_token: token(51), city_id: t.ids.otherCityId }).execute()).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto('bots')
+        .values({ bot_token: token(52), city_id: t.ids.cityId })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto('bots')
+        .values({ bot_token: token(51), city_id: t.ids.otherCityId })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('rejects each invalid field with its message and writes nothing', async () => {

@@ -7,7 +7,13 @@ describe.each(backends)('cities and city config on %s', (backend) => {
   const { call } = t;
 
   it('an admin creates a city, reads it with its auth key, updates and lists it', async () => {
-    const created = await call('admin', 'POST', '/cities/', { name: 'Porto', name_ru: 'Порту', chatname: 'porto', currency: 'EUR', active: true });
+    const created = await call('admin', 'POST', '/cities/', {
+      name: 'Porto',
+      name_ru: 'Порту',
+      chatname: 'porto',
+      currency: 'EUR',
+      active: true,
+    });
     expect(created.statusCode).toBe(201);
     const city = created.json();
     expect(city).toMatchObject({ name: 'Porto', name_ru: 'Порту', chatname: 'porto', currency: 'EUR', active: true });
@@ -52,7 +58,12 @@ describe.each(backends)('cities and city config on %s', (backend) => {
     await t.expectFieldErrors('POST', '/cities', cases);
     expect((await call('admin', 'PUT', `/cities/${t.ids.cityId}`, { name: '' })).statusCode).toBe(400);
     expect((await call('admin', 'PUT', `/cities/abc`, { name: 'x' })).statusCode).toBe(400);
-    const raw = await t.app.inject({ method: 'POST', url: '/api/cities', headers: { ...t.auth.admin, 'content-type': 'application/json' }, payload: '{' });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/cities',
+      headers: { ...t.auth.admin, 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(raw.statusCode).toBe(400);
   });
 
@@ -106,7 +117,17 @@ describe.each(backends)('cities and city config on %s', (backend) => {
     await t.expectFieldErrors(
       'PUT',
       `/config/${t.ids.cityId}`,
-      cases.map(([key, value, message]) => [[{ key: 'showOpenNow', value: 'true' }, { key, value }], key, message] as const),
+      cases.map(
+        ([key, value, message]) =>
+          [
+            [
+              { key: 'showOpenNow', value: 'true' },
+              { key, value },
+            ],
+            key,
+            message,
+          ] as const,
+      ),
     );
     const read = (await call('admin', 'GET', `/config/${t.ids.cityId}`)).json();
     expect(read.find((p: { key: string }) => p.key === 'showOpenNow')).toBeUndefined();
@@ -136,7 +157,9 @@ describe.each(backends)('cities and city config on %s', (backend) => {
     expect(operatorRead.every((p) => OPERATOR_CONFIG_KEYS.includes(p.key as never))).toBe(true);
     expect(operatorRead).toContainEqual({ key: 'deliveryMultiplier', value: '1.75' });
     expect((await call('operator', 'PUT', `/config/${t.ids.cityId}`, [{ key: 'hideMoney', value: 'false' }])).statusCode).toBe(403);
-    expect((await call('operator', 'PUT', `/config/${t.ids.otherCityId}`, [{ key: 'deliveryMultiplier', value: '2' }])).statusCode).toBe(403);
+    expect((await call('operator', 'PUT', `/config/${t.ids.otherCityId}`, [{ key: 'deliveryMultiplier', value: '2' }])).statusCode).toBe(
+      403,
+    );
     expect(CITY_CONFIG_KEYS.length).toBe(35);
   });
 });

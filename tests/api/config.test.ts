@@ -63,7 +63,12 @@ describe('the environment configuration', () => {
     expect(read({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
     expect(read({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(read({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(read({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'loopback']);
+    expect(read({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'loopback',
+    ]);
     for (const wrong of ['true', 'everyone', '10.0.0.300', '10.0.0.0/33', '10.0.0.1,', 'example.com']) {
       expect(errorOf({ TRUST_PROXY: wrong }), wrong).toContain('TRUST_PROXY must be off, a hop count');
     }

@@ -48,7 +48,12 @@ describe.each(backends)('cuisines on %s', (backend) => {
     expect((await call('admin', 'GET', `/cuisines/${cuisine.id}`)).json()).toEqual(cuisine);
     expect((await call('admin', 'GET', `/cuisines/city/${t.ids.otherCityId}`)).json()).toContainEqual(cuisine);
 
-    const changed = await call('admin', 'PUT', `/cuisines/${cuisine.id}`, { name: 'Caucasian', name_ru: 'Кавказская', position: 1, enabled: true });
+    const changed = await call('admin', 'PUT', `/cuisines/${cuisine.id}`, {
+      name: 'Caucasian',
+      name_ru: 'Кавказская',
+      position: 1,
+      enabled: true,
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ ...cuisine, name: 'Caucasian', name_ru: 'Кавказская', position: 1, enabled: true });
 
@@ -252,6 +257,8 @@ describe.each(backends)('cuisines on %s', (backend) => {
   it('refuses calls without a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/cuisines' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `/api/cuisines/city/${t.ids.cityId}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/cuisines/', payload: { name: 'X', cityId: t.ids.cityId } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/cuisines/', payload: { name: 'X', cityId: t.ids.cityId } })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -97,7 +97,9 @@ describe('one process per data directory', () => {
     const second = await spawnServer({ DATA_DIR: dataDir });
     const code = await Promise.race([second.exited, new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
     expect(code).toBe(1);
-    expect(second.output()).toContain(`Cannot start: DATA_DIR ${dataDir} is in use by another back-office process (pid ${first.child.pid})`);
+    expect(second.output()).toContain(
+      `Cannot start: DATA_DIR ${dataDir} is in use by another back-office process (pid ${first.child.pid})`,
+    );
     expect(second.output()).toContain('DATABASE_URL');
     expect(await answers(first.url)).toBe(true);
 

@@ -2,14 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../../server/db/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo';
-import {
-  AdStatus,
-  CITY_CONFIG_KEYS,
-  MailingStatus,
-  ORDER_STATUS_VALUES,
-  Role,
-  STAFF_ROLES,
-} from '../../src/domain';
+import { AdStatus, CITY_CONFIG_KEYS, MailingStatus, ORDER_STATUS_VALUES, Role, STAFF_ROLES } from '../../src/domain';
 import { backends, openTestApp, type TestApp } from './harness';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -27,8 +20,27 @@ describe.each(backends)('demo data on %s', (backend) => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  const count = async (table: 'cities' | 'restaurants' | 'orders' | 'order_items' | 'order_messages' | 'districts' | 'bots' | 'referral_links' | 'cuisines' | 'tags') =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (
+    table:
+      | 'cities'
+      | 'restaurants'
+      | 'orders'
+      | 'order_items'
+      | 'order_messages'
+      | 'districts'
+      | 'bots'
+      | 'referral_links'
+      | 'cuisines'
+      | 'tags',
+  ) =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('has three cities with different currencies, each with districts and a bot', async () => {
     const cities = await t.db.selectFrom('cities').select(['id', 'currency']).execute();
@@ -116,7 +128,11 @@ describe.each(backends)('demo data on %s', (backend) => {
 
   it('the staff accounts log in with the demo password; the courier is refused', async () => {
     for (const account of DEMO_ACCOUNTS) {
-      const response = await t.app.inject({ method: 'POST', url: '/login', payload: { username: account.username, password: DEMO_PASSWORD } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/login',
+        payload: { username: account.username, password: DEMO_PASSWORD },
+      });
       expect(response.statusCode, account.username).toBe(STAFF_ROLES.includes(account.roleId) ? 200 : 403);
     }
     expect(log.join('\n')).toMatch(/admin/);

@@ -33,7 +33,10 @@ describe.each(backends)('districts on %s', (backend) => {
     const renamed = await call('admin', 'PUT', `/districts/${district.id}`, { name: 'Centre', name_ru: 'Центр' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toEqual({ ...district, name: 'Centre', name_ru: 'Центр' });
-    expect((await call('admin', 'PUT', `/districts/${district.id}`, {})).json()).toMatchObject({ statusCode: 400, details: [{ field: 'body', message: 'name at least one field to change' }] });
+    expect((await call('admin', 'PUT', `/districts/${district.id}`, {})).json()).toMatchObject({
+      statusCode: 400,
+      details: [{ field: 'body', message: 'name at least one field to change' }],
+    });
 
     const deleted = await call('admin', 'DELETE', `/districts/${district.id}`);
     expect(deleted.statusCode).toBe(200);
@@ -220,6 +223,8 @@ describe.each(backends)('districts on %s', (backend) => {
   it('refuses calls without a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/cities/${t.ids.cityId}/districts` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `/api/districts/plain/${t.ids.cityId}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/districts/', payload: { name: 'x', cityId: t.ids.cityId } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/districts/', payload: { name: 'x', cityId: t.ids.cityId } })).statusCode).toBe(
+      401,
+    );
   });
 });

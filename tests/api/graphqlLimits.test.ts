@@ -16,7 +16,10 @@ describe.each(backends)('GraphQL limits on %s', (backend) => {
   const reason = async (query: string) => {
     const response = await ask(query);
     expect(response.statusCode, query.slice(0, 80)).toBe(400);
-    return response.json<{ errors: { message: string }[] }>().errors.map((e) => e.message).join(' ');
+    return response
+      .json<{ errors: { message: string }[] }>()
+      .errors.map((e) => e.message)
+      .join(' ');
   };
 
   it('answers an ordinary query', async () => {
@@ -28,7 +31,9 @@ describe.each(backends)('GraphQL limits on %s', (backend) => {
   it('refuses too many aliases with the reason (2,000 went through before)', async () => {
     const many = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: me { id }`).join(' ')} }`;
     expect((await ask(many(GRAPHQL_LIMITS.aliases))).statusCode).toBe(200);
-    expect(await reason(many(GRAPHQL_LIMITS.aliases + 1))).toContain(`The query uses ${GRAPHQL_LIMITS.aliases + 1} aliases; at most ${GRAPHQL_LIMITS.aliases} are allowed`);
+    expect(await reason(many(GRAPHQL_LIMITS.aliases + 1))).toContain(
+      `The query uses ${GRAPHQL_LIMITS.aliases + 1} aliases; at most ${GRAPHQL_LIMITS.aliases} are allowed`,
+    );
     // 2,000 aliases are over the token limit already.
     expect(await reason(many(2000))).toMatch(/aliases|tokens/);
   });

@@ -36,8 +36,12 @@ describe.each(backends)('login lockout on %s', (backend) => {
   /** A fresh address for every attempt, as from a botnet. */
   let address = 0;
   const freshAddress = () => `10.${40 + Math.floor(++address / 65536)}.${Math.floor(address / 256) % 256}.${address % 256}`;
-  const attempt = (app: FastifyInstance, username: string, password: string, from: Pick<InjectOptions, 'remoteAddress' | 'headers'> = { remoteAddress: freshAddress() }) =>
-    app.inject({ method: 'POST', url: '/login', payload: { username, password }, ...from });
+  const attempt = (
+    app: FastifyInstance,
+    username: string,
+    password: string,
+    from: Pick<InjectOptions, 'remoteAddress' | 'headers'> = { remoteAddress: freshAddress() },
+  ) => app.inject({ method: 'POST', url: '/login', payload: { username, password }, ...from });
 
   it('ends 60 wrong passwords for one username from 60 forwarded addresses in 429', async () => {
     const username = await newStaff();
@@ -120,13 +124,19 @@ describe.each(backends)('login lockout on %s', (backend) => {
   });
 
   it('answers a username with a NUL or another control character with 400, writing nothing', async () => {
-    const before = await t.db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const username of ['adm\u0000in', 'adm\u0007in']) {
       const response = await attempt(t.app, username, 'x');
       expect(response.statusCode).toBe(400);
       expect(response.json().details).toEqual([expect.objectContaining({ field: 'username' })]);
     }
-    const after = await t.db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 

@@ -38,7 +38,8 @@ function badBodies(schema: JsonSchema | undefined): unknown[] {
     const wrong = WRONG_TYPES.filter((value) => typeof value !== expected || (expected === 'number' && !Number.isSafeInteger(value)));
     for (const value of [...(expected === 'string' ? BAD_STRINGS : []), ...wrong]) bodies.push({ ...base, [name]: value });
   }
-  if (schema?.type === 'array') return [...bodies, ...bodies.filter((b) => typeof b === 'object' && b !== null && !Array.isArray(b)).map((b) => [b])];
+  if (schema?.type === 'array')
+    return [...bodies, ...bodies.filter((b) => typeof b === 'object' && b !== null && !Array.isArray(b)).map((b) => [b])];
   return bodies;
 }
 
@@ -71,7 +72,9 @@ describe.each(backends)('malformed input on %s', (backend) => {
     const bot = (await t.call('admin', 'POST', '/bots', { cityId: t.ids.cityId, botToken: `123456:${'A'.repeat(35)}` })).json();
     const ids: Record<string, number> = { tags: tag.id, districts: district.id, cuisines: cuisine.id, bots: bot.id, cities: t.ids.cityId };
 
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, Operation>>;
+    }>();
     const routes: { method: Method; url: string; schema?: JsonSchema }[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [verb, operation] of Object.entries(operations)) {

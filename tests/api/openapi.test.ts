@@ -36,7 +36,9 @@ describe('the published contract', () => {
     });
     expect(missing).toEqual([]);
     // Calls with an id in the path describe it; writes describe their body; reads their answer.
-    expect(document.paths['/api/tags/{id}']?.put?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path' })]));
+    expect(document.paths['/api/tags/{id}']?.put?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path' })]),
+    );
     expect(document.paths['/api/tags']?.post?.requestBody).toBeDefined();
     expect(document.paths['/api/cities']?.get?.responses?.['200']).toBeDefined();
     await t.close();

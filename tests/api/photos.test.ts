@@ -18,7 +18,11 @@ describe.each(backends)('photos on %s', (backend) => {
     expect(response.statusCode).toBe(200);
     const fileIds = response.json() as string[];
     expect(fileIds).toHaveLength(2);
-    const image = await t.app.inject({ method: 'GET', url: `/api/photo?cityId=${t.ids.cityId}&telegramFileId=${fileIds[0]}`, headers: t.auth.owner });
+    const image = await t.app.inject({
+      method: 'GET',
+      url: `/api/photo?cityId=${t.ids.cityId}&telegramFileId=${fileIds[0]}`,
+      headers: t.auth.owner,
+    });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
@@ -28,7 +32,9 @@ describe.each(backends)('photos on %s', (backend) => {
 
   it('takes whole JPEG, GIF and WebP images and keeps their real type, whatever the upload claims', async () => {
     const picture = (format: 'jpeg' | 'gif' | 'webp') =>
-      sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).toFormat(format).toBuffer();
+      sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+        .toFormat(format)
+        .toBuffer();
     const files = [
       { field: 'photo_0', name: 'a.jpg', type: 'image/jpeg', data: await picture('jpeg') },
       { field: 'photo_1', name: 'b.gif', type: 'image/gif', data: await picture('gif') },
@@ -46,8 +52,12 @@ describe.each(backends)('photos on %s', (backend) => {
   });
 
   it('refuses a file that only starts like an image, a cut one, another format or a huge one', async () => {
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#00f' } }).jpeg().toBuffer();
-    const wide = await sharp({ create: { width: 10_001, height: 1, channels: 3, background: '#fff' } }).png().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#00f' } })
+      .jpeg()
+      .toBuffer();
+    const wide = await sharp({ create: { width: 10_001, height: 1, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
     const cases: [string, Buffer][] = [
       ['script.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<script>alert(document.domain)</script>')])],
@@ -56,20 +66,31 @@ describe.each(backends)('photos on %s', (backend) => {
       ['drawing.svg', svg],
       ['wide.png', wide],
     ];
-    const before = await t.db.selectFrom('stored_files').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('stored_files')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const [name, data] of cases) {
       const response = await upload('admin', [{ field: 'photo_0', name, type: 'image/jpeg', data }]);
       expect(response.statusCode, name).toBe(400);
       expect(response.json(), name).toMatchObject({ code: 'NOT_AN_IMAGE', message: `${name} is not an image (JPEG, PNG, GIF or WebP)` });
     }
-    const after = await t.db.selectFrom('stored_files').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('stored_files')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('malformed multipart is a 400, not a 500', async () => {
     const whole = multipart([png()]);
     const send = (contentType: string, payload: Buffer | string) =>
-      t.app.inject({ method: 'POST', url: `/api/photo?cityId=${t.ids.cityId}`, headers: { ...t.auth.admin, 'content-type': contentType }, payload });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/photo?cityId=${t.ids.cityId}`,
+        headers: { ...t.auth.admin, 'content-type': contentType },
+        payload,
+      });
     const bodies: [string, string, Buffer | string][] = [
       ['no boundary', 'multipart/form-data', whole.payload],
       ['a truncated body', whole.headers['content-type'], whole.payload.subarray(0, whole.payload.length - 60)],
@@ -95,7 +116,9 @@ describe.each(backends)('photos on %s', (backend) => {
   });
 
   it('refuses anything that is not an image, too large, or not multipart, with 400', async () => {
-    const text = await upload('admin', [{ field: 'photo_0', name: 'notes.png', type: 'image/png', data: Buffer.from('not an image at all') }]);
+    const text = await upload('admin', [
+      { field: 'photo_0', name: 'notes.png', type: 'image/png', data: Buffer.from('not an image at all') },
+    ]);
     expect(text.statusCode).toBe(400);
     expect(text.json()).toMatchObject({ code: 'NOT_AN_IMAGE', message: 'notes.png is not an image (JPEG, PNG, GIF or WebP)' });
     const big = Buffer.concat([PIXEL_PNG, Buffer.alloc(PHOTO_MAX_BYTES)]);
@@ -112,7 +135,9 @@ describe.each(backends)('photos on %s', (backend) => {
   });
 
   it('an unknown or malformed file id is a 404 or a 400', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/photo?telegramFileId=unknownfileid123', headers: t.auth.admin })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/photo?telegramFileId=unknownfileid123', headers: t.auth.admin })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/photo?telegramFileId=../../etc', headers: t.auth.admin })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/photo', headers: t.auth.admin })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/photo?telegramFileId=unknownfileid123' })).statusCode).toBe(401);

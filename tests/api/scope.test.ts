@@ -19,7 +19,12 @@ const cityAdmin: Actor = { id: 2, roleId: Role.CITY_ADMIN, cityId: 7, restaurant
 const owner: Actor = { id: 3, roleId: Role.RESTAURANT_OWNER, cityId: 7, restaurantId: 11 };
 const cityless: Actor = { id: 4, roleId: Role.OPERATOR, cityId: null, restaurantId: null };
 
-const compiled = (user: Actor) => db.selectFrom('restaurants').select('id').where(inUserScope(user, { city: 'city_id', restaurant: 'id' })).compile();
+const compiled = (user: Actor) =>
+  db
+    .selectFrom('restaurants')
+    .select('id')
+    .where(inUserScope(user, { city: 'city_id', restaurant: 'id' }))
+    .compile();
 
 describe('row scope as a query', () => {
   it('adds nothing for admins, the city for city roles, the restaurant for owners, and nothing reachable without either', () => {

@@ -5,7 +5,18 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { backends, bearer, login, openTestApp, openTestDb, seedRoles, TEST_SECRET, TEST_VERSION, type TestApp, type TestDb } from './harness';
+import {
+  backends,
+  bearer,
+  login,
+  openTestApp,
+  openTestDb,
+  seedRoles,
+  TEST_SECRET,
+  TEST_VERSION,
+  type TestApp,
+  type TestDb,
+} from './harness';
 import { multipart, PIXEL_PNG } from './photoUpload';
 
 const SCRIPT = `console.log(${JSON.stringify('the app '.repeat(500))});\n`;
@@ -53,7 +64,12 @@ describe.each(backends)('security headers, compression and 404s on %s', (backend
 
   it('every response carries the CSP, nosniff, frame and referrer protection', async () => {
     const body = multipart([{ field: 'photo_0', name: 'dot.png', type: 'image/png', data: PIXEL_PNG }]);
-    const upload = await t.app.inject({ method: 'POST', url: `/api/photo?cityId=${cityId}`, headers: { ...auth, ...body.headers }, payload: body.payload });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/photo?cityId=${cityId}`,
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
     expect(upload.statusCode).toBe(200);
     const [fileId] = upload.json<string[]>();
     const responses: [string, LightMyRequestResponse][] = [
@@ -93,7 +109,11 @@ describe.each(backends)('security headers, compression and 404s on %s', (backend
     const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
-    for (let i = 0; i < 20; i++) await t.db.insertInto('cuisines').values({ city_id: cityId, name: `Cuisine ${i}`, name_ru: `Кухня ${i}` }).execute();
+    for (let i = 0; i < 20; i++)
+      await t.db
+        .insertInto('cuisines')
+        .values({ city_id: cityId, name: `Cuisine ${i}`, name_ru: `Кухня ${i}` })
+        .execute();
     const json = await t.app.inject({ method: 'GET', url: '/api/cuisines', headers: { ...auth, 'accept-encoding': 'gzip' } });
     expect(json.statusCode).toBe(200);
     expect(json.headers['content-encoding']).toBe('gzip');
@@ -119,10 +139,20 @@ describe('TRUST_PROXY', () => {
   afterAll(async () => testDb?.close());
 
   async function clientAddress(trustProxy: false | number | string[] | undefined, forwardedFor: string, remoteAddress = '10.0.0.1') {
-    const app = await buildApp({ db: testDb.db, jwtSecret: TEST_SECRET, version: TEST_VERSION, ...(trustProxy === undefined ? {} : { trustProxy }) });
+    const app = await buildApp({
+      db: testDb.db,
+      jwtSecret: TEST_SECRET,
+      version: TEST_VERSION,
+      ...(trustProxy === undefined ? {} : { trustProxy }),
+    });
     app.get('/address-probe', async (request) => ({ ip: request.ip }));
     try {
-      const response = await app.inject({ method: 'GET', url: '/address-probe', remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/address-probe',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
       return response.json<{ ip: string }>().ip;
     } finally {
       await app.close();

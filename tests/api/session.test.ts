@@ -16,7 +16,8 @@ describe.each(backends)('login and authentication on %s', (backend) => {
       .values({
         role_id: Role.USER,
         username: 'customer',
-        password_hash: (await t.db.selectFrom('users').select('password_hash').where('username', '=', 'admin').executeTakeFirstOrThrow()).password_hash,
+        password_hash: (await t.db.selectFrom('users').select('password_hash').where('username', '=', 'admin').executeTakeFirstOrThrow())
+          .password_hash,
         auth_key: 'k',
         telegram_id: 42,
         telegram_username: null,
@@ -91,7 +92,12 @@ describe.each(backends)('login and authentication on %s', (backend) => {
     expect(missing.json().details).toEqual([{ field: 'password', message: expect.any(String) }]);
     const empty = await postLogin({ username: '', password: '' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['password', 'username']);
+    expect(
+      empty
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['password', 'username']);
     const wrongType = await postLogin({ username: 5, password: ['x'] });
     expect(wrongType.statusCode).toBe(400);
     const badJson = await t.app.inject({
@@ -120,7 +126,7 @@ describe.each(backends)('login and authentication on %s', (backend) => {
   });
 
   it('needs a valid bearer token on /api and /graphql', async () => {
-    const adminId = (await t.db.selectFrom('users').select(['id', 'auth_key']).where('username', '=', 'admin').executeTakeFirstOrThrow());
+    const adminId = await t.db.selectFrom('users').select(['id', 'auth_key']).where('username', '=', 'admin').executeTakeFirstOrThrow();
     const user = { id: adminId.id, username: 'admin', roleId: Role.ADMIN, cityId: null, restaurantId: null, authKey: adminId.auth_key };
     const expired = signSessionToken({ user, version: 0 }, TEST_SECRET, new Date(Date.now() - 13 * 3600_000));
     const forged = signSessionToken({ user, version: 0 }, 'another-secret', new Date());
@@ -142,16 +148,26 @@ describe.each(backends)('login and authentication on %s', (backend) => {
   it('accepts a valid token, and drops it once the user is deleted', async () => {
     const userId = await createStaff(t.db, { username: 'shortlived', roleId: Role.OPERATOR, cityId: ids.cityId });
     const session = await login(t.app, 'shortlived');
-    const me = await t.app.inject({ method: 'POST', url: '/graphql', headers: bearer(session), payload: { query: '{ me { id username roleId cityId } }' } });
+    const me = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: bearer(session),
+      payload: { query: '{ me { id username roleId cityId } }' },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().data.me).toEqual({ id: userId, username: 'shortlived', roleId: Role.OPERATOR, cityId: ids.cityId });
     await t.db.deleteFrom('users').where('id', '=', userId).execute();
     // At once, give or take the notification's trip from the database: within two seconds.
     await expect
-      .poll(async () => (await t.app.inject({ method: 'POST', url: '/graphql', headers: bearer(session), payload: { query: '{ me { id } }' } })).statusCode, {
-        timeout: 2000,
-        interval: 50,
-      })
+      .poll(
+        async () =>
+          (await t.app.inject({ method: 'POST', url: '/graphql', headers: bearer(session), payload: { query: '{ me { id } }' } }))
+            .statusCode,
+        {
+          timeout: 2000,
+          interval: 50,
+        },
+      )
       .toBe(401);
   });
 
@@ -169,7 +185,10 @@ describe.each(backends)('login and authentication on %s', (backend) => {
   it('applies the migrations again without error', async () => {
     await migrateToLatest(t.db);
     await migrateToLatest(t.db);
-    const tables = await t.db.selectFrom('kysely_migration' as never).selectAll().execute();
+    const tables = await t.db
+      .selectFrom('kysely_migration' as never)
+      .selectAll()
+      .execute();
     expect(tables.length).toBeGreaterThan(0);
     expect(new Set(tables).size).toBe(tables.length);
   });

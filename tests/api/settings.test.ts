@@ -41,10 +41,22 @@ describe.each(backends)('settings checks and global settings on %s', (backend) =
     expect(report[seeded.name]).toEqual([...CITY_CONFIG_KEYS]);
 
     // An empty value counts only where the other settings need it.
-    await t.db.updateTable('city_configs').set({ value: '' }).where('city_id', '=', complete).where('key', 'in', ['mixPanelToken', 'providerToken']).execute();
+    await t.db
+      .updateTable('city_configs')
+      .set({ value: '' })
+      .where('city_id', '=', complete)
+      .where('key', 'in', ['mixPanelToken', 'providerToken'])
+      .execute();
     expect(((await call('admin', 'GET', '/superadmin/checkCitiesConfigs')).json() as Record<string, string[]>).Complete).toBeUndefined();
-    await t.db.updateTable('city_configs').set({ value: '2' }).where('city_id', '=', complete).where('key', '=', 'telegramPaymentsStatus').execute();
-    expect(((await call('admin', 'GET', '/superadmin/checkCitiesConfigs')).json() as Record<string, string[]>).Complete).toEqual(['providerToken']);
+    await t.db
+      .updateTable('city_configs')
+      .set({ value: '2' })
+      .where('city_id', '=', complete)
+      .where('key', '=', 'telegramPaymentsStatus')
+      .execute();
+    expect(((await call('admin', 'GET', '/superadmin/checkCitiesConfigs')).json() as Record<string, string[]>).Complete).toEqual([
+      'providerToken',
+    ]);
   });
 
   it('only admins run the checks and see or change global settings', async () => {

@@ -4,8 +4,37 @@ import { logIn, menuPaths, useServerAndBrowser } from './harness';
 
 /** The menus of spec section 2, with {cityId} and {restId} filled in from the session. */
 const SPEC_MENUS: Record<string, string[]> = {
-  admin: ['/stats', '/bots', '/cuisines', '/restaurants', '/reviews', '/ads', '/cities', '/spam', '/users/top', '/orders', '/tags', '/referrals', '/admins', '/logout'],
-  cityadmin: ['/restaurants/{cityId}', '/reviews', '/cuisines', '/ads', '/city/{cityId}', '/orders', '/tags', '/stats', '/spam', '/users/top', '/admins', '/referrals', '/logout'],
+  admin: [
+    '/stats',
+    '/bots',
+    '/cuisines',
+    '/restaurants',
+    '/reviews',
+    '/ads',
+    '/cities',
+    '/spam',
+    '/users/top',
+    '/orders',
+    '/tags',
+    '/referrals',
+    '/admins',
+    '/logout',
+  ],
+  cityadmin: [
+    '/restaurants/{cityId}',
+    '/reviews',
+    '/cuisines',
+    '/ads',
+    '/city/{cityId}',
+    '/orders',
+    '/tags',
+    '/stats',
+    '/spam',
+    '/users/top',
+    '/admins',
+    '/referrals',
+    '/logout',
+  ],
   owner: ['/restaurant/{restId}', '/ads', '/orders', '/restaurant/{restId}/reviews', '/logout'],
   operator: ['/restaurants/{cityId}', '/reviews', '/city/{cityId}', '/orders', '/logout'],
 };
@@ -130,7 +159,10 @@ describe('the back-office shell in a real browser', () => {
     await page.waitForURL(/#\/$/);
     const orders = page.locator('[data-menu-id="orders"]');
     await expect.poll(() => orders.isVisible()).toBe(false);
-    await page.getByRole('button', { name: /open menu|menu/i }).first().click();
+    await page
+      .getByRole('button', { name: /open menu|menu/i })
+      .first()
+      .click();
     await expect.poll(() => orders.isVisible()).toBe(true);
     await orders.click();
     await page.waitForURL(/#\/orders$/);

@@ -57,7 +57,10 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
 
     // A district of the new city.
     await page.goto(`${server.url}/#/city/${cityId}/districts`);
-    await page.getByRole('link', { name: /create/i }).first().click();
+    await page
+      .getByRole('link', { name: /create/i })
+      .first()
+      .click();
     await page.waitForURL(new RegExp(`#/city/${cityId}/district$`));
     await input(page, 'name').fill('Ribeira');
     await input(page, 'name_ru').fill('Рибейра');
@@ -96,7 +99,10 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     await page.getByText('Gluten free').first().waitFor();
     // No city picker: a city admin sees their own city.
     await expect(page.locator('.ra-input-cityId').count()).resolves.toBe(0);
-    await page.getByRole('link', { name: /create/i }).first().click();
+    await page
+      .getByRole('link', { name: /create/i })
+      .first()
+      .click();
     await page.waitForURL(/#\/tag$/);
     await input(page, 'name').fill('Kids');
     await input(page, 'name_ru').fill('Детское');
@@ -116,7 +122,10 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     await expect.poll(() => page.getByText('Kids menu').count(), { timeout: 10_000 }).toBe(0);
 
     // Each tag of the list has its own delete, after a confirmation.
-    await page.getByRole('link', { name: /create/i }).first().click();
+    await page
+      .getByRole('link', { name: /create/i })
+      .first()
+      .click();
     await input(page, 'name').fill('Seasonal');
     await save(page);
     await page.waitForURL(/#\/tags$/);
@@ -135,7 +144,10 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
 
     await page.goto(`${server.url}/#/cuisines`);
     await page.getByText('Pizza').first().waitFor();
-    await page.getByRole('link', { name: /create/i }).first().click();
+    await page
+      .getByRole('link', { name: /create/i })
+      .first()
+      .click();
     await page.waitForURL(/#\/cuisines\/add$/);
     await expect(page.locator('.ra-input-cityId').count()).resolves.toBe(0);
     await input(page, 'name').fill('Thai');
@@ -162,10 +174,9 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     await expect(input(page, 'name').count()).resolves.toBe(0);
     await expect(input(page, 'config.providerToken').count()).resolves.toBe(0);
     await expect(input(page, 'config.hideMoney').count()).resolves.toBe(0);
-    await expect(page.locator('[data-config-group]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-config-group')))).resolves.toEqual([
-      'delivery',
-      'costJump',
-    ]);
+    await expect(
+      page.locator('[data-config-group]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-config-group'))),
+    ).resolves.toEqual(['delivery', 'costJump']);
     await input(page, 'config.deliveryMultiplier').fill('1.75');
     await save(page);
     await page.getByText('City was saved/updated').waitFor();
@@ -185,7 +196,12 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     // A slow uplink, so that the progress can be seen.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
+    });
     await photo.getByTestId('photo-file').setInputFiles({ name: 'porto.png', mimeType: 'image/png', buffer: png });
     const progress = photo.getByTestId('photo-progress');
     await progress.waitFor();
@@ -222,7 +238,9 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     const page = await newPage();
     await logIn(page, server.url, 'admin');
     await page.waitForURL(/#\/$/);
-    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('backoffice.session') ?? '{}') as { jwtToken: string }).jwtToken);
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('backoffice.session') ?? '{}') as { jwtToken: string }).jwtToken,
+    );
     const city = await page.evaluate(async (bearer) => {
       const response = await fetch('/api/cities', {
         method: 'POST',

@@ -42,7 +42,11 @@ describe('the screens of each role', () => {
     await bothWidths(page, 'cities');
 
     // Every demo city passes the form's rules as it is stored: saving untouched succeeds.
-    for (const [id, name] of [[1, 'London'], [2, 'Saint Petersburg'], [3, 'Valencia']] as const) {
+    for (const [id, name] of [
+      [1, 'London'],
+      [2, 'Saint Petersburg'],
+      [3, 'Valencia'],
+    ] as const) {
       await open(page, `/city/${id}`);
       await expect.poll(() => input(page, 'name').inputValue()).toBe(name);
       await expect.poll(() => page.locator('#react-admin-title').textContent()).toBe(`City ${name}`);
@@ -69,7 +73,13 @@ describe('the screens of each role', () => {
     await page.waitForURL(/#\/city\/1\/district\/\d+$/);
     await input(page, 'name').waitFor();
 
-    for (const [path, screen] of [['/tags', 'tags'], ['/cuisines', 'cuisines'], ['/bots', 'bots'], ['/settings', 'settings'], ['/no/such/page', 'not found']]) {
+    for (const [path, screen] of [
+      ['/tags', 'tags'],
+      ['/cuisines', 'cuisines'],
+      ['/bots', 'bots'],
+      ['/settings', 'settings'],
+      ['/no/such/page', 'not found'],
+    ]) {
       await open(page, path);
       await page.waitForLoadState('networkidle');
       await bothWidths(page, screen);
@@ -89,7 +99,9 @@ describe('the screens of each role', () => {
     await setLocale(page, 'es');
     await open(page, '/city/2/districts');
     await page.getByTestId('other-city').waitFor();
-    await expect(page.getByTestId('other-city').textContent()).resolves.toContain('Esta página pertenece a una ciudad en la que usted no trabaja.');
+    await expect(page.getByTestId('other-city').textContent()).resolves.toContain(
+      'Esta página pertenece a una ciudad en la que usted no trabaja.',
+    );
     await expect(page.getByRole('link', { name: /crear/i }).count()).resolves.toBe(0);
     await expect(page.getByText('City not found').count()).resolves.toBe(0);
     await expect.poll(() => page.title()).toBe('Distritos — Back-office');

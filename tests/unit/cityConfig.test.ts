@@ -37,7 +37,14 @@ describe('city config rules', () => {
 
   it('counts keys never set, and empty keys only where other settings need them', () => {
     expect(missingConfigKeys({}, { active: true })).toEqual([...CITY_CONFIG_KEYS]);
-    const config = { ...complete(), cityLocales: 'en', deliveryMultiplier: '1', timeShift: '0', notifyChannelId: '-1', courierChannelId: '-2' };
+    const config = {
+      ...complete(),
+      cityLocales: 'en',
+      deliveryMultiplier: '1',
+      timeShift: '0',
+      notifyChannelId: '-1',
+      courierChannelId: '-2',
+    };
     expect(missingConfigKeys(config, { active: true })).toEqual([]);
     expect(missingConfigKeys(config, { active: false })).toEqual(['cityDisabledReason']);
     expect(missingConfigKeys({ ...config, showInfoButton: 'true' }, { active: true })).toEqual([

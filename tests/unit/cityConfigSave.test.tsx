@@ -31,8 +31,12 @@ const STORED = [
 let written: unknown[] = [];
 const server = setupServer(
   http.get('http://localhost:3000/api/config/1', () => HttpResponse.json(STORED)),
-  http.get('http://localhost:3000/api/cities/1', () => HttpResponse.json({ id: 1, name: 'London', name_ru: '', chatname: '', currency: 'GBP', active: true })),
-  http.put('http://localhost:3000/api/cities/1', async ({ request }) => HttpResponse.json({ id: 1, ...((await request.json()) as object) })),
+  http.get('http://localhost:3000/api/cities/1', () =>
+    HttpResponse.json({ id: 1, name: 'London', name_ru: '', chatname: '', currency: 'GBP', active: true }),
+  ),
+  http.put('http://localhost:3000/api/cities/1', async ({ request }) =>
+    HttpResponse.json({ id: 1, ...((await request.json()) as object) }),
+  ),
   http.put('http://localhost:3000/api/config/1', async ({ request }) => {
     const pairs = (await request.json()) as { key: string; value: string }[];
     written.push(pairs);

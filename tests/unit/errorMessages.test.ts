@@ -12,7 +12,13 @@ const server = setupServer(
   ),
   http.post('http://localhost:3000/login', () =>
     HttpResponse.json(
-      { statusCode: 429, code: 'TOO_MANY_ATTEMPTS', error: 'Too Many Requests', message: 'Too many failed logins. Try again in 30 seconds.', args: { seconds: 30 } },
+      {
+        statusCode: 429,
+        code: 'TOO_MANY_ATTEMPTS',
+        error: 'Too Many Requests',
+        message: 'Too many failed logins. Try again in 30 seconds.',
+        args: { seconds: 30 },
+      },
       { status: 429 },
     ),
   ),

@@ -7,22 +7,43 @@ const paths = (roleId: (typeof Role)[keyof typeof Role], cityId: number | null =
 describe('the menu of each role (spec section 2)', () => {
   it('admin', () => {
     expect(paths(Role.ADMIN)).toEqual([
-      '/stats', '/bots', '/cuisines', '/restaurants', '/reviews', '/ads', '/cities', '/spam',
-      '/users/top', '/orders', '/tags', '/referrals', '/admins', '/logout',
+      '/stats',
+      '/bots',
+      '/cuisines',
+      '/restaurants',
+      '/reviews',
+      '/ads',
+      '/cities',
+      '/spam',
+      '/users/top',
+      '/orders',
+      '/tags',
+      '/referrals',
+      '/admins',
+      '/logout',
     ]);
   });
 
   it('city admin, with their own city in the path', () => {
     expect(paths(Role.CITY_ADMIN, 7)).toEqual([
-      '/restaurants/7', '/reviews', '/cuisines', '/ads', '/city/7', '/orders', '/tags', '/stats',
-      '/spam', '/users/top', '/admins', '/referrals', '/logout',
+      '/restaurants/7',
+      '/reviews',
+      '/cuisines',
+      '/ads',
+      '/city/7',
+      '/orders',
+      '/tags',
+      '/stats',
+      '/spam',
+      '/users/top',
+      '/admins',
+      '/referrals',
+      '/logout',
     ]);
   });
 
   it('restaurant owner, with their own restaurant in the path', () => {
-    expect(paths(Role.RESTAURANT_OWNER, 7, 12)).toEqual([
-      '/restaurant/12', '/ads', '/orders', '/restaurant/12/reviews', '/logout',
-    ]);
+    expect(paths(Role.RESTAURANT_OWNER, 7, 12)).toEqual(['/restaurant/12', '/ads', '/orders', '/restaurant/12/reviews', '/logout']);
   });
 
   it('operator', () => {

@@ -38,7 +38,10 @@ const server = setupServer(
     return HttpResponse.json([{ id: 1 }], { headers: { 'X-App-Version': announcedVersion } });
   }),
   http.get('http://localhost:3000/api/expired', () =>
-    HttpResponse.json({ statusCode: 401, code: 'UNAUTHORIZED', message: 'expired' }, { status: 401, headers: { 'X-App-Version': announcedVersion } }),
+    HttpResponse.json(
+      { statusCode: 401, code: 'UNAUTHORIZED', message: 'expired' },
+      { status: 401, headers: { 'X-App-Version': announcedVersion } },
+    ),
   ),
   http.post('http://localhost:3000/api/invalid', () =>
     HttpResponse.json(

@@ -20,7 +20,14 @@ const farFuture = Math.floor(Date.now() / 1000) + 3600;
 /** A stored login of this role, as the login call leaves it. */
 export function logInAs(user: ScreenUser): LoginResponse {
   const session: LoginResponse = {
-    user: { id: 1, username: 'staff', roleId: user.roleId, cityId: user.cityId ?? 1, restaurantId: user.restaurantId ?? null, authKey: 'key' },
+    user: {
+      id: 1,
+      username: 'staff',
+      roleId: user.roleId,
+      cityId: user.cityId ?? 1,
+      restaurantId: user.restaurantId ?? null,
+      authKey: 'key',
+    },
     jwtToken: `h.${btoa(JSON.stringify({ sub: 1, exp: farFuture })).replace(/=+$/, '')}.s`,
   };
   writeSession(session);

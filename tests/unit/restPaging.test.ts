@@ -30,7 +30,10 @@ const server = setupServer(
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
-  writeSession({ user: { id: 1, username: 'cityadmin', roleId: Role.CITY_ADMIN, cityId: 3, restaurantId: null, authKey: 'k' }, jwtToken: 'h.e30.s' });
+  writeSession({
+    user: { id: 1, username: 'cityadmin', roleId: Role.CITY_ADMIN, cityId: 3, restaurantId: null, authKey: 'k' },
+    jwtToken: 'h.e30.s',
+  });
 });
 afterEach(() => {
   seen.length = 0;

@@ -127,20 +127,48 @@ export const DEMO_KITCHENS: Record<string, DemoKitchen> = {
     description: 'Wood-fired Neapolitan pizza, fresh dough every morning.',
     descriptionRu: 'Неаполитанская пицца из дровяной печи, тесто каждое утро.',
     categories: [
-      ['Pizza', 'Пицца', [
-        ['Margherita', 'Маргарита', 'Tomato, mozzarella, basil', 'Томаты, моцарелла, базилик', 9.5, null, ['Vegetarian', 'Hit']],
-        ['Diavola', 'Дьявола', 'Spicy salami, chilli oil', 'Острая салями, масло чили', 11.5, null, ['Spicy']],
-        ['Quattro formaggi', 'Четыре сыра', 'Mozzarella, gorgonzola, parmesan, fontina', 'Моцарелла, горгонзола, пармезан, фонтина', 12, null, ['Vegetarian']],
-        ['Truffle & mushroom', 'Трюфель и грибы', 'Seasonal mushrooms, truffle cream', 'Сезонные грибы, трюфельный крем', 14.5, 12, ['New']],
-      ]],
-      ['Starters', 'Закуски', [
-        ['Garlic bread', 'Чесночный хлеб', 'With herb butter', 'С травяным маслом', 4.5, null, ['Vegetarian']],
-        ['Burrata', 'Буррата', 'With cherry tomatoes', 'С томатами черри', 8, 8, []],
-      ]],
-      ['Drinks', 'Напитки', [
-        ['Lemonade', 'Лимонад', 'Homemade, 0.4 l', 'Домашний, 0,4 л', 3.5, null, []],
-        ['Sparkling water', 'Газированная вода', '0.5 l', '0,5 л', 2, null, []],
-      ]],
+      [
+        'Pizza',
+        'Пицца',
+        [
+          ['Margherita', 'Маргарита', 'Tomato, mozzarella, basil', 'Томаты, моцарелла, базилик', 9.5, null, ['Vegetarian', 'Hit']],
+          ['Diavola', 'Дьявола', 'Spicy salami, chilli oil', 'Острая салями, масло чили', 11.5, null, ['Spicy']],
+          [
+            'Quattro formaggi',
+            'Четыре сыра',
+            'Mozzarella, gorgonzola, parmesan, fontina',
+            'Моцарелла, горгонзола, пармезан, фонтина',
+            12,
+            null,
+            ['Vegetarian'],
+          ],
+          [
+            'Truffle & mushroom',
+            'Трюфель и грибы',
+            'Seasonal mushrooms, truffle cream',
+            'Сезонные грибы, трюфельный крем',
+            14.5,
+            12,
+            ['New'],
+          ],
+        ],
+      ],
+      [
+        'Starters',
+        'Закуски',
+        [
+          ['Garlic bread', 'Чесночный хлеб', 'With herb butter', 'С травяным маслом', 4.5, null, ['Vegetarian']],
+          ['Burrata', 'Буррата', 'With cherry tomatoes', 'С томатами черри', 8, 8, []],
+        ],
+      ],
+      [
+        'Drinks',
+        'Напитки',
+        [
+          ['Lemonade', 'Лимонад', 'Homemade, 0.4 l', 'Домашний, 0,4 л', 3.5, null, []],
+          ['Sparkling water', 'Газированная вода', '0.5 l', '0,5 л', 2, null, []],
+        ],
+      ],
     ],
   },
   sushi: {
@@ -148,20 +176,32 @@ export const DEMO_KITCHENS: Record<string, DemoKitchen> = {
     description: 'Rolls, nigiri and poke bowls made to order.',
     descriptionRu: 'Роллы, нигири и поке, готовим под заказ.',
     categories: [
-      ['Rolls', 'Роллы', [
-        ['Philadelphia roll', 'Филадельфия', 'Salmon, cream cheese, cucumber', 'Лосось, сливочный сыр, огурец', 10.5, null, ['Hit']],
-        ['California roll', 'Калифорния', 'Crab, avocado, tobiko', 'Краб, авокадо, тобико', 9, null, []],
-        ['Spicy tuna roll', 'Острый ролл с тунцом', 'Tuna, spicy mayo', 'Тунец, острый майонез', 10, 15, ['Spicy']],
-        ['Avocado maki', 'Маки с авокадо', 'Six pieces', 'Шесть штук', 5.5, null, ['Vegetarian', 'Gluten free']],
-      ]],
-      ['Poke', 'Поке', [
-        ['Salmon poke', 'Поке с лососем', 'Rice, salmon, edamame, mango', 'Рис, лосось, эдамаме, манго', 12.5, null, ['New']],
-        ['Tofu poke', 'Поке с тофу', 'Rice, tofu, seaweed', 'Рис, тофу, водоросли', 10.5, null, ['Vegetarian']],
-      ]],
-      ['Soups', 'Супы', [
-        ['Miso soup', 'Мисо-суп', 'Tofu, wakame', 'Тофу, вакаме', 4, null, ['Vegetarian']],
-        ['Tom yum', 'Том ям', 'Prawns, coconut milk', 'Креветки, кокосовое молоко', 8.5, null, ['Spicy']],
-      ]],
+      [
+        'Rolls',
+        'Роллы',
+        [
+          ['Philadelphia roll', 'Филадельфия', 'Salmon, cream cheese, cucumber', 'Лосось, сливочный сыр, огурец', 10.5, null, ['Hit']],
+          ['California roll', 'Калифорния', 'Crab, avocado, tobiko', 'Краб, авокадо, тобико', 9, null, []],
+          ['Spicy tuna roll', 'Острый ролл с тунцом', 'Tuna, spicy mayo', 'Тунец, острый майонез', 10, 15, ['Spicy']],
+          ['Avocado maki', 'Маки с авокадо', 'Six pieces', 'Шесть штук', 5.5, null, ['Vegetarian', 'Gluten free']],
+        ],
+      ],
+      [
+        'Poke',
+        'Поке',
+        [
+          ['Salmon poke', 'Поке с лососем', 'Rice, salmon, edamame, mango', 'Рис, лосось, эдамаме, манго', 12.5, null, ['New']],
+          ['Tofu poke', 'Поке с тофу', 'Rice, tofu, seaweed', 'Рис, тофу, водоросли', 10.5, null, ['Vegetarian']],
+        ],
+      ],
+      [
+        'Soups',
+        'Супы',
+        [
+          ['Miso soup', 'Мисо-суп', 'Tofu, wakame', 'Тофу, вакаме', 4, null, ['Vegetarian']],
+          ['Tom yum', 'Том ям', 'Prawns, coconut milk', 'Креветки, кокосовое молоко', 8.5, null, ['Spicy']],
+        ],
+      ],
     ],
   },
   burgers: {
@@ -169,20 +209,32 @@ export const DEMO_KITCHENS: Record<string, DemoKitchen> = {
     description: 'Smashed patties, brioche buns and hand-cut fries.',
     descriptionRu: 'Смэш-котлеты, бриошь и картофель фри ручной нарезки.',
     categories: [
-      ['Burgers', 'Бургеры', [
-        ['Classic cheeseburger', 'Классический чизбургер', 'Beef, cheddar, pickles', 'Говядина, чеддер, огурцы', 9, null, ['Hit']],
-        ['Double smash', 'Двойной смэш', 'Two patties, special sauce', 'Две котлеты, фирменный соус', 12, null, []],
-        ['Jalapeño burger', 'Бургер с халапеньо', 'Beef, jalapeños, pepper jack', 'Говядина, халапеньо, сыр', 11, null, ['Spicy']],
-        ['Beyond burger', 'Бургер Beyond', 'Plant-based patty', 'Растительная котлета', 11.5, 10, ['Vegetarian', 'New']],
-      ]],
-      ['Sides', 'Гарниры', [
-        ['Fries', 'Картофель фри', 'Sea salt', 'С морской солью', 3.5, null, ['Vegetarian', 'Gluten free']],
-        ['Onion rings', 'Луковые кольца', 'With smoky dip', 'С копчёным соусом', 4, null, ['Vegetarian']],
-      ]],
-      ['Shakes', 'Коктейли', [
-        ['Vanilla shake', 'Ванильный коктейль', '0.4 l', '0,4 л', 5, null, []],
-        ['Salted caramel shake', 'Солёная карамель', '0.4 l', '0,4 л', 5.5, null, ['New']],
-      ]],
+      [
+        'Burgers',
+        'Бургеры',
+        [
+          ['Classic cheeseburger', 'Классический чизбургер', 'Beef, cheddar, pickles', 'Говядина, чеддер, огурцы', 9, null, ['Hit']],
+          ['Double smash', 'Двойной смэш', 'Two patties, special sauce', 'Две котлеты, фирменный соус', 12, null, []],
+          ['Jalapeño burger', 'Бургер с халапеньо', 'Beef, jalapeños, pepper jack', 'Говядина, халапеньо, сыр', 11, null, ['Spicy']],
+          ['Beyond burger', 'Бургер Beyond', 'Plant-based patty', 'Растительная котлета', 11.5, 10, ['Vegetarian', 'New']],
+        ],
+      ],
+      [
+        'Sides',
+        'Гарниры',
+        [
+          ['Fries', 'Картофель фри', 'Sea salt', 'С морской солью', 3.5, null, ['Vegetarian', 'Gluten free']],
+          ['Onion rings', 'Луковые кольца', 'With smoky dip', 'С копчёным соусом', 4, null, ['Vegetarian']],
+        ],
+      ],
+      [
+        'Shakes',
+        'Коктейли',
+        [
+          ['Vanilla shake', 'Ванильный коктейль', '0.4 l', '0,4 л', 5, null, []],
+          ['Salted caramel shake', 'Солёная карамель', '0.4 l', '0,4 л', 5.5, null, ['New']],
+        ],
+      ],
     ],
   },
   georgian: {
@@ -190,18 +242,38 @@ export const DEMO_KITCHENS: Record<string, DemoKitchen> = {
     description: 'Khachapuri, khinkali and grilled meats from Tbilisi recipes.',
     descriptionRu: 'Хачапури, хинкали и мясо на углях по тбилисским рецептам.',
     categories: [
-      ['Khachapuri', 'Хачапури', [
-        ['Adjarian khachapuri', 'Хачапури по-аджарски', 'Cheese boat with egg', 'Лодочка с сыром и яйцом', 11, null, ['Hit', 'Vegetarian']],
-        ['Imeretian khachapuri', 'Хачапури по-имеретински', 'Round, with suluguni', 'Круглое, с сулугуни', 10, null, ['Vegetarian']],
-      ]],
-      ['Khinkali', 'Хинкали', [
-        ['Beef khinkali (5)', 'Хинкали с говядиной (5)', 'Juicy dumplings', 'Сочные хинкали', 8.5, null, []],
-        ['Mushroom khinkali (5)', 'Хинкали с грибами (5)', 'With herbs', 'С зеленью', 8, 20, ['Vegetarian']],
-      ]],
-      ['Grill', 'Мангал', [
-        ['Pork mtsvadi', 'Мцвади из свинины', 'With tkemali', 'С ткемали', 14, null, []],
-        ['Chicken shkmeruli', 'Шкмерули', 'Chicken in garlic cream', 'Курица в чесночном соусе', 13.5, null, ['Spicy']],
-      ]],
+      [
+        'Khachapuri',
+        'Хачапури',
+        [
+          [
+            'Adjarian khachapuri',
+            'Хачапури по-аджарски',
+            'Cheese boat with egg',
+            'Лодочка с сыром и яйцом',
+            11,
+            null,
+            ['Hit', 'Vegetarian'],
+          ],
+          ['Imeretian khachapuri', 'Хачапури по-имеретински', 'Round, with suluguni', 'Круглое, с сулугуни', 10, null, ['Vegetarian']],
+        ],
+      ],
+      [
+        'Khinkali',
+        'Хинкали',
+        [
+          ['Beef khinkali (5)', 'Хинкали с говядиной (5)', 'Juicy dumplings', 'Сочные хинкали', 8.5, null, []],
+          ['Mushroom khinkali (5)', 'Хинкали с грибами (5)', 'With herbs', 'С зеленью', 8, 20, ['Vegetarian']],
+        ],
+      ],
+      [
+        'Grill',
+        'Мангал',
+        [
+          ['Pork mtsvadi', 'Мцвади из свинины', 'With tkemali', 'С ткемали', 14, null, []],
+          ['Chicken shkmeruli', 'Шкмерули', 'Chicken in garlic cream', 'Курица в чесночном соусе', 13.5, null, ['Spicy']],
+        ],
+      ],
     ],
   },
   vegan: {
@@ -209,18 +281,30 @@ export const DEMO_KITCHENS: Record<string, DemoKitchen> = {
     description: 'Plant-based bowls, wraps and desserts.',
     descriptionRu: 'Растительные боулы, роллы и десерты.',
     categories: [
-      ['Bowls', 'Боулы', [
-        ['Buddha bowl', 'Будда-боул', 'Quinoa, hummus, roasted veg', 'Киноа, хумус, запечённые овощи', 9.5, null, ['Gluten free', 'Hit']],
-        ['Falafel bowl', 'Боул с фалафелем', 'Falafel, tabbouleh, tahini', 'Фалафель, табуле, тахини', 9, null, []],
-      ]],
-      ['Wraps', 'Роллы', [
-        ['Spicy bean wrap', 'Ролл с фасолью', 'Black beans, salsa', 'Чёрная фасоль, сальса', 7.5, null, ['Spicy']],
-        ['Tofu wrap', 'Ролл с тофу', 'Smoked tofu, greens', 'Копчёный тофу, зелень', 7.5, null, ['New']],
-      ]],
-      ['Desserts', 'Десерты', [
-        ['Raw cheesecake', 'Сыроедческий чизкейк', 'Cashew, berries', 'Кешью, ягоды', 5.5, 6, ['Gluten free']],
-        ['Banana bread', 'Банановый хлеб', 'Slice', 'Кусочек', 3.5, null, []],
-      ]],
+      [
+        'Bowls',
+        'Боулы',
+        [
+          ['Buddha bowl', 'Будда-боул', 'Quinoa, hummus, roasted veg', 'Киноа, хумус, запечённые овощи', 9.5, null, ['Gluten free', 'Hit']],
+          ['Falafel bowl', 'Боул с фалафелем', 'Falafel, tabbouleh, tahini', 'Фалафель, табуле, тахини', 9, null, []],
+        ],
+      ],
+      [
+        'Wraps',
+        'Роллы',
+        [
+          ['Spicy bean wrap', 'Ролл с фасолью', 'Black beans, salsa', 'Чёрная фасоль, сальса', 7.5, null, ['Spicy']],
+          ['Tofu wrap', 'Ролл с тофу', 'Smoked tofu, greens', 'Копчёный тофу, зелень', 7.5, null, ['New']],
+        ],
+      ],
+      [
+        'Desserts',
+        'Десерты',
+        [
+          ['Raw cheesecake', 'Сыроедческий чизкейк', 'Cashew, berries', 'Кешью, ягоды', 5.5, 6, ['Gluten free']],
+          ['Banana bread', 'Банановый хлеб', 'Slice', 'Кусочек', 3.5, null, []],
+        ],
+      ],
     ],
   },
   spanish: {
@@ -228,19 +312,49 @@ export const DEMO_KITCHENS: Record<string, DemoKitchen> = {
     description: 'Paella valenciana y tapas del mercado.',
     descriptionRu: 'Валенсийская паэлья и тапас с рынка.',
     categories: [
-      ['Paella', 'Паэлья', [
-        ['Paella valenciana', 'Паэлья по-валенсийски', 'Chicken, rabbit, green beans', 'Курица, кролик, стручковая фасоль', 15, 10, ['Hit']],
-        ['Seafood paella', 'Паэлья с морепродуктами', 'Prawns, mussels, squid', 'Креветки, мидии, кальмар', 17, 10, []],
-        ['Arroz negro', 'Чёрный рис', 'Squid ink rice, aioli', 'Рис с чернилами каракатицы, айоли', 16, null, ['New']],
-      ]],
-      ['Tapas', 'Тапас', [
-        ['Patatas bravas', 'Патат бравас', 'Spicy tomato sauce, aioli', 'Острый томатный соус, айоли', 5.5, null, ['Spicy', 'Vegetarian']],
-        ['Croquetas de jamón', 'Крокеты с хамоном', 'Six pieces', 'Шесть штук', 7, null, []],
-        ['Pan con tomate', 'Хлеб с томатом', 'Toasted bread, tomato, olive oil', 'Хлеб, томат, оливковое масло', 3.5, null, ['Vegetarian']],
-      ]],
-      ['Drinks', 'Напитки', [
-        ['Horchata', 'Орчата', 'Tiger nut drink, 0.3 l', 'Напиток из чуфы, 0,3 л', 3, null, ['Gluten free']],
-      ]],
+      [
+        'Paella',
+        'Паэлья',
+        [
+          [
+            'Paella valenciana',
+            'Паэлья по-валенсийски',
+            'Chicken, rabbit, green beans',
+            'Курица, кролик, стручковая фасоль',
+            15,
+            10,
+            ['Hit'],
+          ],
+          ['Seafood paella', 'Паэлья с морепродуктами', 'Prawns, mussels, squid', 'Креветки, мидии, кальмар', 17, 10, []],
+          ['Arroz negro', 'Чёрный рис', 'Squid ink rice, aioli', 'Рис с чернилами каракатицы, айоли', 16, null, ['New']],
+        ],
+      ],
+      [
+        'Tapas',
+        'Тапас',
+        [
+          [
+            'Patatas bravas',
+            'Патат бравас',
+            'Spicy tomato sauce, aioli',
+            'Острый томатный соус, айоли',
+            5.5,
+            null,
+            ['Spicy', 'Vegetarian'],
+          ],
+          ['Croquetas de jamón', 'Крокеты с хамоном', 'Six pieces', 'Шесть штук', 7, null, []],
+          [
+            'Pan con tomate',
+            'Хлеб с томатом',
+            'Toasted bread, tomato, olive oil',
+            'Хлеб, томат, оливковое масло',
+            3.5,
+            null,
+            ['Vegetarian'],
+          ],
+        ],
+      ],
+      ['Drinks', 'Напитки', [['Horchata', 'Орчата', 'Tiger nut drink, 0.3 l', 'Напиток из чуфы, 0,3 л', 3, null, ['Gluten free']]]],
     ],
   },
   russian: {
@@ -248,18 +362,30 @@ export const DEMO_KITCHENS: Record<string, DemoKitchen> = {
     description: 'Pelmeni, blini and soups like at grandma’s.',
     descriptionRu: 'Пельмени, блины и супы как у бабушки.',
     categories: [
-      ['Soups', 'Супы', [
-        ['Borscht', 'Борщ', 'With sour cream', 'Со сметаной', 6, null, ['Hit']],
-        ['Solyanka', 'Солянка', 'Meat, pickles, olives', 'Мясная, с оливками', 7, null, []],
-      ]],
-      ['Dumplings', 'Пельмени и вареники', [
-        ['Siberian pelmeni', 'Пельмени сибирские', 'Beef and pork', 'Говядина и свинина', 8, null, ['Hit']],
-        ['Potato vareniki', 'Вареники с картошкой', 'With fried onion', 'С жареным луком', 7, null, ['Vegetarian']],
-      ]],
-      ['Blini', 'Блины', [
-        ['Blini with caviar', 'Блины с икрой', 'Red caviar, sour cream', 'Красная икра, сметана', 12, 8, ['New']],
-        ['Blini with cottage cheese', 'Блины с творогом', 'Sweet, with raisins', 'Сладкие, с изюмом', 5.5, null, ['Vegetarian']],
-      ]],
+      [
+        'Soups',
+        'Супы',
+        [
+          ['Borscht', 'Борщ', 'With sour cream', 'Со сметаной', 6, null, ['Hit']],
+          ['Solyanka', 'Солянка', 'Meat, pickles, olives', 'Мясная, с оливками', 7, null, []],
+        ],
+      ],
+      [
+        'Dumplings',
+        'Пельмени и вареники',
+        [
+          ['Siberian pelmeni', 'Пельмени сибирские', 'Beef and pork', 'Говядина и свинина', 8, null, ['Hit']],
+          ['Potato vareniki', 'Вареники с картошкой', 'With fried onion', 'С жареным луком', 7, null, ['Vegetarian']],
+        ],
+      ],
+      [
+        'Blini',
+        'Блины',
+        [
+          ['Blini with caviar', 'Блины с икрой', 'Red caviar, sour cream', 'Красная икра, сметана', 12, 8, ['New']],
+          ['Blini with cottage cheese', 'Блины с творогом', 'Sweet, with raisins', 'Сладкие, с изюмом', 5.5, null, ['Vegetarian']],
+        ],
+      ],
     ],
   },
   indian: {
@@ -267,19 +393,31 @@ export const DEMO_KITCHENS: Record<string, DemoKitchen> = {
     description: 'Curries from the tandoor and the pot, mild to fiery.',
     descriptionRu: 'Карри из тандыра и казана, от мягких до огненных.',
     categories: [
-      ['Curries', 'Карри', [
-        ['Chicken tikka masala', 'Тикка масала с курицей', 'Creamy tomato sauce', 'Сливочно-томатный соус', 11.5, null, ['Hit']],
-        ['Lamb vindaloo', 'Виндалу из баранины', 'Very hot', 'Очень острое', 13, null, ['Spicy']],
-        ['Chana masala', 'Чана масала', 'Chickpeas, spices', 'Нут, специи', 9, null, ['Vegetarian', 'Gluten free']],
-      ]],
-      ['Breads', 'Хлеб', [
-        ['Garlic naan', 'Наан с чесноком', 'From the tandoor', 'Из тандыра', 3, null, ['Vegetarian']],
-        ['Paratha', 'Паратха', 'Flaky flatbread', 'Слоёная лепёшка', 3, null, []],
-      ]],
-      ['Rice', 'Рис', [
-        ['Pilau rice', 'Рис пилау', 'Saffron', 'С шафраном', 3.5, null, ['Gluten free']],
-        ['Lamb biryani', 'Бирьяни с бараниной', 'Slow-cooked', 'Томлёный', 14, 12, ['New']],
-      ]],
+      [
+        'Curries',
+        'Карри',
+        [
+          ['Chicken tikka masala', 'Тикка масала с курицей', 'Creamy tomato sauce', 'Сливочно-томатный соус', 11.5, null, ['Hit']],
+          ['Lamb vindaloo', 'Виндалу из баранины', 'Very hot', 'Очень острое', 13, null, ['Spicy']],
+          ['Chana masala', 'Чана масала', 'Chickpeas, spices', 'Нут, специи', 9, null, ['Vegetarian', 'Gluten free']],
+        ],
+      ],
+      [
+        'Breads',
+        'Хлеб',
+        [
+          ['Garlic naan', 'Наан с чесноком', 'From the tandoor', 'Из тандыра', 3, null, ['Vegetarian']],
+          ['Paratha', 'Паратха', 'Flaky flatbread', 'Слоёная лепёшка', 3, null, []],
+        ],
+      ],
+      [
+        'Rice',
+        'Рис',
+        [
+          ['Pilau rice', 'Рис пилау', 'Saffron', 'С шафраном', 3.5, null, ['Gluten free']],
+          ['Lamb biryani', 'Бирьяни с бараниной', 'Slow-cooked', 'Томлёный', 14, 12, ['New']],
+        ],
+      ],
     ],
   },
 };
@@ -371,9 +509,27 @@ export const CHAT_LINES: Record<string, { restaurant: readonly string[]; custome
 };
 
 export const REVIEW_TEXTS: Record<string, readonly string[]> = {
-  en: ['Great food, arrived hot.', 'A bit late but tasty.', 'Portion was smaller than expected.', 'Best pizza in town!', 'The courier was very polite.'],
-  ru: ['Очень вкусно, привезли горячим.', 'Немного опоздали, но вкусно.', 'Порция меньше, чем ожидал.', 'Лучшие пельмени в городе!', 'Курьер был очень вежлив.'],
-  es: ['Comida buenísima, llegó caliente.', 'Un poco tarde pero rico.', 'La ración era pequeña.', '¡La mejor paella de Valencia!', 'El repartidor fue muy amable.'],
+  en: [
+    'Great food, arrived hot.',
+    'A bit late but tasty.',
+    'Portion was smaller than expected.',
+    'Best pizza in town!',
+    'The courier was very polite.',
+  ],
+  ru: [
+    'Очень вкусно, привезли горячим.',
+    'Немного опоздали, но вкусно.',
+    'Порция меньше, чем ожидал.',
+    'Лучшие пельмени в городе!',
+    'Курьер был очень вежлив.',
+  ],
+  es: [
+    'Comida buenísima, llegó caliente.',
+    'Un poco tarde pero rico.',
+    'La ración era pequeña.',
+    '¡La mejor paella de Valencia!',
+    'El repartidor fue muy amable.',
+  ],
 };
 
 export const REVIEW_ANSWERS: Record<string, string> = {

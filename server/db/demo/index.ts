@@ -79,15 +79,34 @@ async function insertAll<T extends keyof Database & string>(
   rows: InsertObject<Database, T>[],
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await db.insertInto(table).values(rows.slice(i, i + CHUNK)).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
   }
 }
 
 /** Tables whose ids the seeder writes itself; their sequences are moved past them after. */
 const SERIAL_TABLES = [
-  'cities', 'districts', 'bots', 'tags', 'cuisines', 'users', 'restaurants', 'dish_categories', 'dishes',
-  'orders', 'order_items', 'order_messages', 'carts', 'bot_responses', 'reviews', 'advertisements',
-  'referral_links', 'mailings', 'languages',
+  'cities',
+  'districts',
+  'bots',
+  'tags',
+  'cuisines',
+  'users',
+  'restaurants',
+  'dish_categories',
+  'dishes',
+  'orders',
+  'order_items',
+  'order_messages',
+  'carts',
+  'bot_responses',
+  'reviews',
+  'advertisements',
+  'referral_links',
+  'mailings',
+  'languages',
 ] as const;
 
 /**
@@ -95,10 +114,7 @@ const SERIAL_TABLES = [
  * currencies and languages, their restaurants and menus, customers, three months of orders
  * with chats, reviews, ads, referral links and mailings.
  */
-export async function seedDemo(
-  db: Kysely<Database>,
-  options: { now?: Date; size?: Partial<DemoSize> } = {},
-): Promise<void> {
+export async function seedDemo(db: Kysely<Database>, options: { now?: Date; size?: Partial<DemoSize> } = {}): Promise<void> {
   const now = (options.now ?? new Date()).getTime();
   const size = { ...DEFAULT_SIZE, ...options.size };
   const rnd = new Random(20261123);
@@ -108,22 +124,30 @@ export async function seedDemo(
   await db.transaction().execute(async (trx) => {
     // Cities, their config, districts, bots, cuisines and tags.
     const cityIds = DEMO_CITIES.map((_, i) => i + 1);
-    await insertAll(trx, 'cities', DEMO_CITIES.map((city, i) => ({
-      id: cityIds[i],
-      name: city.name,
-      name_ru: city.nameRu,
-      chatname: city.chatname,
-      currency: city.currency,
-      active: city.active,
-      auth_key: rnd.token(48),
-      created_at: at(400 * DAY - i * 30 * DAY),
-    })));
-    await insertAll(trx, 'city_configs', DEMO_CITIES.flatMap((city, i) => {
-      const config = cityConfig(city, i, rnd);
-      return Object.entries(config)
-        .filter(([key]) => !city.missingConfig.includes(key))
-        .map(([key, value]) => ({ city_id: cityIds[i], key, value }));
-    }));
+    await insertAll(
+      trx,
+      'cities',
+      DEMO_CITIES.map((city, i) => ({
+        id: cityIds[i],
+        name: city.name,
+        name_ru: city.nameRu,
+        chatname: city.chatname,
+        currency: city.currency,
+        active: city.active,
+        auth_key: rnd.token(48),
+        created_at: at(400 * DAY - i * 30 * DAY),
+      })),
+    );
+    await insertAll(
+      trx,
+      'city_configs',
+      DEMO_CITIES.flatMap((city, i) => {
+        const config = cityConfig(city, i, rnd);
+        return Object.entries(config)
+          .filter(([key]) => !city.missingConfig.includes(key))
+          .map(([key, value]) => ({ city_id: cityIds[i], key, value }));
+      }),
+    );
 
     const districtIds: number[][] = [];
     const districtRows: InsertObject<Database, 'districts'>[] = [];
@@ -136,12 +160,16 @@ export async function seedDemo(
     });
     await insertAll(trx, 'districts', districtRows);
 
-    await insertAll(trx, 'bots', cityIds.map((cityId, i) => ({
-      id: i + 1,
-      city_id: cityId,
-      bot_token: `${rnd.int(5_000_000_000, 7_999_999_999)}:AA${rnd.token(33, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-')}`,
-      created_at: at(380 * DAY - i * 30 * DAY),
-    })));
+    await insertAll(
+      trx,
+      'bots',
+      cityIds.map((cityId, i) => ({
+        id: i + 1,
+        city_id: cityId,
+        bot_token: `${rnd.int(5_000_000_000, 7_999_999_999)}:AA${rnd.token(33, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-')}`,
+        created_at: at(380 * DAY - i * 30 * DAY),
+      })),
+    );
 
     const cuisineIds = new Map<string, number>(); // `${city}:${name}` -> id
     const cuisineRows: InsertObject<Database, 'cuisines'>[] = [];
@@ -282,25 +310,29 @@ export async function seedDemo(
     // Staff.
     const staff = [...DEMO_ACCOUNTS, ...MORE_STAFF];
     const staffIds = new Map<string, number>();
-    await insertAll(trx, 'users', staff.map((account, i) => {
-      const id = i + 1;
-      staffIds.set(account.username, id);
-      return {
-        id,
-        role_id: account.roleId,
-        username: account.username,
-        password_hash: passwordHash,
-        telegram_id: account.roleId === Role.ADMIN ? null : 700_000_000 + id,
-        telegram_username: account.roleId === Role.ADMIN ? null : account.username,
-        name: account.username,
-        language: account.city === 1 ? 'ru' : account.city === 2 ? 'es' : 'en',
-        city_id: account.city === null ? null : cityIds[account.city],
-        restaurant_id: account.restaurant === null ? null : restaurants[account.restaurant].id,
-        auth_key: rnd.token(48),
-        last_active_at: at(rnd.int(1, 72) * HOUR),
-        created_at: at(300 * DAY - i * DAY),
-      };
-    }));
+    await insertAll(
+      trx,
+      'users',
+      staff.map((account, i) => {
+        const id = i + 1;
+        staffIds.set(account.username, id);
+        return {
+          id,
+          role_id: account.roleId,
+          username: account.username,
+          password_hash: passwordHash,
+          telegram_id: account.roleId === Role.ADMIN ? null : 700_000_000 + id,
+          telegram_username: account.roleId === Role.ADMIN ? null : account.username,
+          name: account.username,
+          language: account.city === 1 ? 'ru' : account.city === 2 ? 'es' : 'en',
+          city_id: account.city === null ? null : cityIds[account.city],
+          restaurant_id: account.restaurant === null ? null : restaurants[account.restaurant].id,
+          auth_key: rnd.token(48),
+          last_active_at: at(rnd.int(1, 72) * HOUR),
+          created_at: at(300 * DAY - i * DAY),
+        };
+      }),
+    );
     const owners = staff.filter((account) => account.roleId === Role.RESTAURANT_OWNER);
     for (const owner of owners) {
       if (owner.restaurant === null) continue;
@@ -321,7 +353,15 @@ export async function seedDemo(
     // Referral links.
     const referralRows: InsertObject<Database, 'referral_links'>[] = [
       { id: 1, code: 'LONDON10', city_id: cityIds[0], count: 0, limit: 200, valid_until: at(-60 * DAY) },
-      { id: 2, code: 'NAPOLI', city_id: cityIds[0], restaurant_id: restaurants[0].id, category_id: restaurants[0].categoryIds[0], count: 0, limit: 0 },
+      {
+        id: 2,
+        code: 'NAPOLI',
+        city_id: cityIds[0],
+        restaurant_id: restaurants[0].id,
+        category_id: restaurants[0].categoryIds[0],
+        count: 0,
+        limit: 0,
+      },
       { id: 3, code: 'SPBFOOD', city_id: cityIds[1], count: 0, limit: 100, valid_until: at(-30 * DAY) },
       { id: 4, code: 'WINTER2026', city_id: cityIds[1], count: 0, limit: 50, valid_until: at(20 * DAY) },
       { id: 5, code: 'PAELLA', city_id: cityIds[2], restaurant_id: restaurants[9].id, count: 0, limit: 30 },
@@ -330,7 +370,12 @@ export async function seedDemo(
     const referralCounts = new Map<number, number>();
 
     // Customers.
-    interface Customer { id: number; city: number; language: string; createdAt: number }
+    interface Customer {
+      id: number;
+      city: number;
+      language: string;
+      createdAt: number;
+    }
     const customers: Customer[] = [];
     const customerRows: InsertObject<Database, 'users'>[] = [];
     const cityWeights = DEMO_CITIES.map((_, c) => [c, [44, 36, 20][c] ?? 10] as const);
@@ -377,9 +422,17 @@ export async function seedDemo(
     for (let i = 0; i < size.orders; i++) times.push(orderTime(now, size.days, rnd));
     times.sort((a, b) => a - b);
     const ACTIVE = [
-      OrderStatus.CREATED, OrderStatus.NOT_PAID, OrderStatus.PAID, OrderStatus.CONFIRMED, OrderStatus.SERVING,
-      OrderStatus.DELAYED, OrderStatus.COOKED, OrderStatus.WAITING_FOR_COURIER, OrderStatus.OUT_FOR_DELIVERY,
-      OrderStatus.IN_RESTAURANT, OrderStatus.CALL_CUSTOMER,
+      OrderStatus.CREATED,
+      OrderStatus.NOT_PAID,
+      OrderStatus.PAID,
+      OrderStatus.CONFIRMED,
+      OrderStatus.SERVING,
+      OrderStatus.DELAYED,
+      OrderStatus.COOKED,
+      OrderStatus.WAITING_FOR_COURIER,
+      OrderStatus.OUT_FOR_DELIVERY,
+      OrderStatus.IN_RESTAURANT,
+      OrderStatus.CALL_CUSTOMER,
     ];
     const activeFrom = Math.max(0, times.length - 66);
     const orderRows: InsertObject<Database, 'orders'>[] = [];
@@ -395,26 +448,40 @@ export async function seedDemo(
       const customer = rnd.pick(customersByCity[c]);
       const restaurant = rnd.weighted(restaurantsByCity[c].map((r, k) => [r, restaurantsByCity[c].length - k] as const));
       const city = DEMO_CITIES[c];
-      const status: number = i >= activeFrom
-        ? ACTIVE[(i - activeFrom) % ACTIVE.length]
-        : rnd.weighted<number>([
-            [OrderStatus.DELIVERED, 80],
-            [OrderStatus.CANCELED_BY_USER, 6],
-            [OrderStatus.CANCELED_BY_RESTAURANT, 4],
-            [OrderStatus.RESTAURANT_CLOSED, 2],
-            [OrderStatus.NOT_PAID, 3],
-            [OrderStatus.DRAFT, 3],
-            [OrderStatus.CREATED, 2],
-          ]);
+      const status: number =
+        i >= activeFrom
+          ? ACTIVE[(i - activeFrom) % ACTIVE.length]
+          : rnd.weighted<number>([
+              [OrderStatus.DELIVERED, 80],
+              [OrderStatus.CANCELED_BY_USER, 6],
+              [OrderStatus.CANCELED_BY_RESTAURANT, 4],
+              [OrderStatus.RESTAURANT_CLOSED, 2],
+              [OrderStatus.NOT_PAID, 3],
+              [OrderStatus.DRAFT, 3],
+              [OrderStatus.CREATED, 2],
+            ]);
       const delivery = rnd.chance(0.8);
       const districtIndex = rnd.int(0, districtIds[c].length - 1);
       const dishes = pickDistinct(restaurant.dishes, rnd.int(1, 4), rnd);
       let sum = 0;
       for (const dish of dishes) {
-        const count = rnd.weighted([[1, 6], [2, 3], [3, 1]] as const);
+        const count = rnd.weighted([
+          [1, 6],
+          [2, 3],
+          [3, 1],
+        ] as const);
         const lineSum = money(dish.price * count);
         sum += lineSum;
-        itemRows.push({ id: itemRows.length + 1, order_id: id, dish_id: dish.id, name: dish.name, name_ru: dish.nameRu, price: dish.price, count, sum: lineSum });
+        itemRows.push({
+          id: itemRows.length + 1,
+          order_id: id,
+          dish_id: dish.id,
+          name: dish.name,
+          name_ru: dish.nameRu,
+          price: dish.price,
+          count,
+          sum: lineSum,
+        });
       }
       sum = money(sum);
       const deliveryCost = delivery ? menuPrice(2 + (districtIndex % 3), city.priceScale) : 0;
@@ -422,9 +489,10 @@ export async function seedDemo(
       const cashless = c < 2 && rnd.chance(0.35);
       const serviceFee = cashless ? money(sum * 0.02) : 0;
       const terminal = status === OrderStatus.DELIVERED || status < 0;
-      const courier = delivery && (status === OrderStatus.DELIVERED || status >= OrderStatus.WAITING_FOR_COURIER) && couriersByCity[c].length > 0
-        ? rnd.pick(couriersByCity[c])
-        : null;
+      const courier =
+        delivery && (status === OrderStatus.DELIVERED || status >= OrderStatus.WAITING_FOR_COURIER) && couriersByCity[c].length > 0
+          ? rnd.pick(couriersByCity[c])
+          : null;
       let thread = rnd.token(9, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789');
       while (threadIds.has(thread)) thread = rnd.token(9, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789');
       threadIds.add(thread);
@@ -452,13 +520,25 @@ export async function seedDemo(
         updated_at: new Date(terminal ? time + rnd.int(20, 90) * 60_000 : Math.min(now, time + rnd.int(1, 20) * 60_000)),
       });
       lastActive.set(customer.id, Math.max(lastActive.get(customer.id) ?? 0, time));
-      cartRows.push({ id: cartRows.length + 1, user_id: customer.id, restaurant_id: restaurant.id, city_id: cityIds[c], created_at: new Date(time - rnd.int(3, 25) * 60_000) });
+      cartRows.push({
+        id: cartRows.length + 1,
+        user_id: customer.id,
+        restaurant_id: restaurant.id,
+        city_id: cityIds[c],
+        created_at: new Date(time - rnd.int(3, 25) * 60_000),
+      });
 
       // The chat: a few lines in the customer's language.
       if (status !== OrderStatus.DRAFT) {
         const lines = CHAT_LINES[customer.language] ?? CHAT_LINES.en;
         const owner = ownerByRestaurant.get(restaurant.id) ?? null;
-        const count = rnd.weighted([[0, 3], [1, 3], [2, 3], [3, 2], [4, 1]] as const);
+        const count = rnd.weighted([
+          [0, 3],
+          [1, 3],
+          [2, 3],
+          [3, 2],
+          [4, 1],
+        ] as const);
         for (let m = 0; m < count; m++) {
           const fromRestaurant = m % 2 === 0;
           const sentAt = time + (m + 1) * rnd.int(2, 9) * 60_000;
@@ -481,8 +561,22 @@ export async function seedDemo(
       if (status === OrderStatus.DELIVERED && rnd.chance(0.16)) {
         const createdAt = time + rnd.int(2, 30) * HOUR;
         if (createdAt < now) {
-          const rating = rnd.weighted<number>([[-1, 1], [0, 1], [1, 1], [2, 1], [3, 2], [4, 4], [5, 6]]);
-          const state = rnd.weighted([['new', 3], ['approved', 2], ['published', 3], ['answered', 2], ['deleted', 1]] as const);
+          const rating = rnd.weighted<number>([
+            [-1, 1],
+            [0, 1],
+            [1, 1],
+            [2, 1],
+            [3, 2],
+            [4, 4],
+            [5, 6],
+          ]);
+          const state = rnd.weighted([
+            ['new', 3],
+            ['approved', 2],
+            ['published', 3],
+            ['answered', 2],
+            ['deleted', 1],
+          ] as const);
           const texts = REVIEW_TEXTS[customer.language] ?? REVIEW_TEXTS.en;
           const later = (hours: number) => new Date(Math.min(now, createdAt + hours * HOUR));
           reviewRows.push({
@@ -490,7 +584,7 @@ export async function seedDemo(
             order_id: id,
             rating,
             text: rating > 0 && rnd.chance(0.8) ? rnd.pick(texts) : null,
-            answer: state === 'answered' ? REVIEW_ANSWERS[customer.language] ?? REVIEW_ANSWERS.en : null,
+            answer: state === 'answered' ? (REVIEW_ANSWERS[customer.language] ?? REVIEW_ANSWERS.en) : null,
             approved_at: state === 'new' || state === 'deleted' ? null : later(2),
             published_at: state === 'published' || state === 'answered' ? later(4) : null,
             deleted_at: state === 'deleted' ? later(6) : null,
@@ -536,22 +630,30 @@ export async function seedDemo(
 
     // Ads in every status.
     const adStatuses = [
-      AdStatus.CREATED, AdStatus.PUBLISHED, AdStatus.FINISHED, AdStatus.PUBLISH_FAILED,
-      AdStatus.UNPUBLISH_FAILED, AdStatus.WAITING_FOR_IMAGE,
+      AdStatus.CREATED,
+      AdStatus.PUBLISHED,
+      AdStatus.FINISHED,
+      AdStatus.PUBLISH_FAILED,
+      AdStatus.UNPUBLISH_FAILED,
+      AdStatus.WAITING_FOR_IMAGE,
     ];
     const adRows: InsertObject<Database, 'advertisements'>[] = [];
     restaurants.forEach((restaurant, r) => {
       const count = r === 0 ? adStatuses.length : rnd.int(1, 2);
       for (let k = 0; k < count; k++) {
         const status = r === 0 ? adStatuses[k] : rnd.pick(adStatuses);
-        const start = status === AdStatus.CREATED || status === AdStatus.WAITING_FOR_IMAGE
-          ? now + rnd.int(1, 10) * DAY
-          : status === AdStatus.PUBLISHED || status === AdStatus.UNPUBLISH_FAILED
-            ? now - rnd.int(1, 3) * DAY
-            : now - rnd.int(10, 60) * DAY;
-        const end = status === AdStatus.FINISHED || status === AdStatus.PUBLISH_FAILED
-          ? start + rnd.int(2, 7) * DAY
-          : status === AdStatus.UNPUBLISH_FAILED ? now - HOUR : start + rnd.int(3, 14) * DAY;
+        const start =
+          status === AdStatus.CREATED || status === AdStatus.WAITING_FOR_IMAGE
+            ? now + rnd.int(1, 10) * DAY
+            : status === AdStatus.PUBLISHED || status === AdStatus.UNPUBLISH_FAILED
+              ? now - rnd.int(1, 3) * DAY
+              : now - rnd.int(10, 60) * DAY;
+        const end =
+          status === AdStatus.FINISHED || status === AdStatus.PUBLISH_FAILED
+            ? start + rnd.int(2, 7) * DAY
+            : status === AdStatus.UNPUBLISH_FAILED
+              ? now - HOUR
+              : start + rnd.int(3, 14) * DAY;
         adRows.push({
           id: adRows.length + 1,
           restaurant_id: restaurant.id,
@@ -561,9 +663,10 @@ export async function seedDemo(
           publish_timestamp: new Date(start),
           unpublish_timestamp: new Date(end),
           status,
-          published_message_ids: status === AdStatus.PUBLISHED || status === AdStatus.FINISHED || status === AdStatus.UNPUBLISH_FAILED
-            ? JSON.stringify([String(rnd.int(1000, 99999))])
-            : '[]',
+          published_message_ids:
+            status === AdStatus.PUBLISHED || status === AdStatus.FINISHED || status === AdStatus.UNPUBLISH_FAILED
+              ? JSON.stringify([String(rnd.int(1000, 99999))])
+              : '[]',
           created_by: ownerByRestaurant.get(restaurant.id) ?? staffIds.get('admin') ?? null,
           created_at: new Date(start - rnd.int(1, 5) * DAY),
         });
@@ -579,7 +682,14 @@ export async function seedDemo(
       const audience = customersByCity[c].length;
       mailingStatuses.forEach((status, k) => {
         const created = now - (k === 0 ? 20 : k === 1 ? 0.02 : k === 2 ? 0.01 : 5) * DAY;
-        const sent = status === MailingStatus.FINISHED ? audience : status === MailingStatus.PROCESSING ? Math.floor(audience / 3) : status === MailingStatus.FAILED ? 7 : 0;
+        const sent =
+          status === MailingStatus.FINISHED
+            ? audience
+            : status === MailingStatus.PROCESSING
+              ? Math.floor(audience / 3)
+              : status === MailingStatus.FAILED
+                ? 7
+                : 0;
         mailingRows.push({
           id: mailingRows.length + 1,
           city_id: cityId,
@@ -588,7 +698,19 @@ export async function seedDemo(
           status,
           position: sent,
           count: sent,
-          config: JSON.stringify(k === 0 ? { bindedButton: { enabled: true, type: 'restaurant', position: 'bottom', text: restaurantsByCity[c][0] ? restaurantRows[restaurantsByCity[c][0].id - 1].name : 'Menu', value: String(restaurantsByCity[c][0]?.id ?? '') } } : {}),
+          config: JSON.stringify(
+            k === 0
+              ? {
+                  bindedButton: {
+                    enabled: true,
+                    type: 'restaurant',
+                    position: 'bottom',
+                    text: restaurantsByCity[c][0] ? restaurantRows[restaurantsByCity[c][0].id - 1].name : 'Menu',
+                    value: String(restaurantsByCity[c][0]?.id ?? ''),
+                  },
+                }
+              : {},
+          ),
           created_by: staffIds.get(c === 0 ? 'cityadmin' : 'admin') ?? null,
           created_at: new Date(created),
         });
@@ -602,14 +724,20 @@ export async function seedDemo(
       { key: 'webhookSecret', value: rnd.token(32) },
     ]);
 
-    await insertAll(trx, 'languages', Object.entries(BOT_TEXTS).map(([code, data], i) => ({
-      id: i + 1,
-      code,
-      data: JSON.stringify(data),
-    })));
+    await insertAll(
+      trx,
+      'languages',
+      Object.entries(BOT_TEXTS).map(([code, data], i) => ({
+        id: i + 1,
+        code,
+        data: JSON.stringify(data),
+      })),
+    );
 
     for (const table of SERIAL_TABLES) {
-      await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), COALESCE((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+      await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), COALESCE((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(
+        trx,
+      );
     }
   });
 }
@@ -659,7 +787,20 @@ export function cityConfig(city: (typeof DEMO_CITIES)[number], index: number, rn
 function orderTime(now: number, days: number, rnd: Random): number {
   for (;;) {
     const dayStart = Math.floor(now / DAY) * DAY - rnd.int(0, days - 1) * DAY;
-    const hour = rnd.weighted([[9, 1], [11, 2], [12, 5], [13, 5], [14, 3], [17, 2], [18, 5], [19, 7], [20, 6], [21, 4], [22, 2], [23, 1]] as const);
+    const hour = rnd.weighted([
+      [9, 1],
+      [11, 2],
+      [12, 5],
+      [13, 5],
+      [14, 3],
+      [17, 2],
+      [18, 5],
+      [19, 7],
+      [20, 6],
+      [21, 4],
+      [22, 2],
+      [23, 1],
+    ] as const);
     const weekday = new Date(dayStart).getUTCDay();
     if ((weekday === 0 || weekday === 6 || rnd.chance(0.8)) && dayStart + hour * HOUR < now) {
       return dayStart + hour * HOUR + rnd.int(0, 3599) * 1000;
@@ -677,13 +818,52 @@ function pickDistinct<T>(items: readonly T[], count: number, rnd: Random): T[] {
 
 function phoneFor(city: number, rnd: Random): string {
   const digits = rnd.token(7, '0123456789');
-  return city === 0 ? `+447${rnd.token(3, '0123456789')}${digits}` : city === 1 ? `+79${rnd.token(2, '0123456789')}${digits}` : `+346${rnd.token(1, '0123456789')}${digits}`;
+  return city === 0
+    ? `+447${rnd.token(3, '0123456789')}${digits}`
+    : city === 1
+      ? `+79${rnd.token(2, '0123456789')}${digits}`
+      : `+346${rnd.token(1, '0123456789')}${digits}`;
 }
 
 const CYRILLIC: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm', н: 'n',
-  о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'h', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'sch', ы: 'y',
-  э: 'e', ю: 'yu', я: 'ya', ь: '', ъ: '', á: 'a', é: 'e', í: 'i', ó: 'o', ú: 'u', ñ: 'n',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'h',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'sch',
+  ы: 'y',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+  ь: '',
+  ъ: '',
+  á: 'a',
+  é: 'e',
+  í: 'i',
+  ó: 'o',
+  ú: 'u',
+  ñ: 'n',
 };
 
 function transliterate(name: string): string {

@@ -6,7 +6,9 @@ import { runStatements } from './run-statements';
  * a change to the model itself comes as a new migration, never an edit of this one.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     CREATE TABLE cities (
       id serial PRIMARY KEY,
       name varchar(255) NOT NULL CHECK (length(name) > 0),
@@ -360,7 +362,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       size integer NOT NULL CHECK (size >= 0),
       created_at timestamptz NOT NULL DEFAULT now()
     );
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,14 +1,5 @@
 import { Box, CardContent, Typography } from '@mui/material';
-import {
-  Form,
-  Login,
-  PasswordInput,
-  SaveButton,
-  TextInput,
-  required,
-  useLogin,
-  useTranslate,
-} from 'react-admin';
+import { Form, Login, PasswordInput, SaveButton, TextInput, required, useLogin, useTranslate } from 'react-admin';
 import { DocumentTitle } from '../../layout/DocumentTitle';
 import { VersionNotice } from '../../layout/VersionNotice';
 
@@ -54,19 +45,8 @@ const LoginForm = () => {
         <Typography variant="h6" component="h1" align="center" gutterBottom>
           {translate('auth.title')}
         </Typography>
-        <TextInput
-          source="username"
-          label="auth.username"
-          autoComplete="username"
-          autoFocus
-          validate={required('auth.required')}
-        />
-        <PasswordInput
-          source="password"
-          label="auth.password"
-          autoComplete="current-password"
-          validate={required('auth.required')}
-        />
+        <TextInput source="username" label="auth.username" autoComplete="username" autoFocus validate={required('auth.required')} />
+        <PasswordInput source="password" label="auth.password" autoComplete="current-password" validate={required('auth.required')} />
         <SaveButton label="auth.submit" icon={<></>} fullWidth alwaysEnable />
       </CardContent>
     </Form>

@@ -23,8 +23,19 @@ export const GlobalSettingsPage = () => {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {translate('app.settings.intro')}
           </Typography>
-          <TextInput source="publicUrl" label="app.settings.keys.publicUrl" helperText="app.settings.help.publicUrl" fullWidth placeholder="https://food.example.com" />
-          <PasswordInput source="webhookSecret" label="app.settings.keys.webhookSecret" helperText="app.settings.help.webhookSecret" fullWidth />
+          <TextInput
+            source="publicUrl"
+            label="app.settings.keys.publicUrl"
+            helperText="app.settings.help.publicUrl"
+            fullWidth
+            placeholder="https://food.example.com"
+          />
+          <PasswordInput
+            source="webhookSecret"
+            label="app.settings.keys.webhookSecret"
+            helperText="app.settings.help.webhookSecret"
+            fullWidth
+          />
         </SimpleForm>
       </Edit>
     </ResourceContextProvider>

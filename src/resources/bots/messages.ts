@@ -29,7 +29,8 @@ export const botsMessages = translations({
     settings: 'Настройки',
     endpoint: {
       copy: 'Скопировать адрес',
-      missing: 'Публичный адрес бэк-офиса не задан, поэтому у бота пока нет адреса для обновлений. Его задаёт администратор в глобальных настройках.',
+      missing:
+        'Публичный адрес бэк-офиса не задан, поэтому у бота пока нет адреса для обновлений. Его задаёт администратор в глобальных настройках.',
     },
     noFreeCity: 'У каждого города уже есть бот',
     notifications: {
@@ -47,7 +48,8 @@ export const botsMessages = translations({
     settings: 'Ajustes',
     endpoint: {
       copy: 'Copiar la dirección',
-      missing: 'La URL pública del back-office no está configurada, así que el bot aún no tiene dirección. Un administrador la define en los ajustes globales.',
+      missing:
+        'La URL pública del back-office no está configurada, así que el bot aún no tiene dirección. Un administrador la define en los ajustes globales.',
     },
     noFreeCity: 'Todas las ciudades ya tienen un bot',
     notifications: {

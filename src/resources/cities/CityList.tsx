@@ -1,8 +1,8 @@
-import { BooleanField, Datagrid, List, TextField } from "react-admin";
-import { CreateAction } from "../common/CreateAction";
-import { ResponsiveList } from "../common/ResponsiveList";
-import { CITY_CREATE_PATH, cityEditPath } from "./paths";
-import { useCityName } from "./useCityName";
+import { BooleanField, Datagrid, List, TextField } from 'react-admin';
+import { CreateAction } from '../common/CreateAction';
+import { ResponsiveList } from '../common/ResponsiveList';
+import { CITY_CREATE_PATH, cityEditPath } from './paths';
+import { useCityName } from './useCityName';
 
 interface City {
   id: number;
@@ -16,21 +16,13 @@ interface City {
 export const CityList = () => {
   const cityName = useCityName();
   return (
-    <List
-      actions={<CreateAction to={CITY_CREATE_PATH} />}
-      sort={{ field: "name", order: "ASC" }}
-      perPage={50}
-      empty={false}
-    >
+    <List actions={<CreateAction to={CITY_CREATE_PATH} />} sort={{ field: 'name', order: 'ASC' }} perPage={50} empty={false}>
       <ResponsiveList<City>
         primary={(city) => cityName(city)}
-        secondary={(city) => `${city.currency}${city.active ? "" : " · —"}`}
+        secondary={(city) => `${city.currency}${city.active ? '' : ' · —'}`}
         linkTo={(city) => cityEditPath(city.id)}
         table={
-          <Datagrid
-            rowClick={(id) => cityEditPath(id)}
-            bulkActionButtons={false}
-          >
+          <Datagrid rowClick={(id) => cityEditPath(id)} bulkActionButtons={false}>
             <TextField source="id" />
             <TextField source="name" />
             <TextField source="name_ru" />

@@ -28,12 +28,16 @@ const ConfigInput = ({ field, disabled, cityId }: { field: ConfigField; disabled
         />
       );
     case 'locales':
-      return <CheckboxGroupInput {...common} choices={LOCALES.map((id) => ({ id, name: id }))} format={localesFormat} parse={localesParse} />;
+      return (
+        <CheckboxGroupInput {...common} choices={LOCALES.map((id) => ({ id, name: id }))} format={localesFormat} parse={localesParse} />
+      );
     case 'photo':
       return <PhotoInput source={source} cityId={cityId} label={label(field.key)} />;
     case 'time':
       // A text of the form 22:00 rather than the browser's time picker, which shows 10:00 PM in some locales.
-      return <TextInput {...common} placeholder={field.placeholder} inputProps={{ inputMode: 'numeric', maxLength: 5 }} sx={{ width: 160 }} />;
+      return (
+        <TextInput {...common} placeholder={field.placeholder} inputProps={{ inputMode: 'numeric', maxLength: 5 }} sx={{ width: 160 }} />
+      );
     default:
       return (
         <TextInput
@@ -52,7 +56,15 @@ const ConfigInput = ({ field, disabled, cityId }: { field: ConfigField; disabled
  * The config block: every key the role may change, grouped; a group with a toggle is greyed
  * out while the toggle is off, and the disabled-reason text while the city is active.
  */
-export const ConfigFields = ({ keys, cityId, showActiveRule = true }: { keys: readonly CityConfigKey[]; cityId: number | null; showActiveRule?: boolean }) => {
+export const ConfigFields = ({
+  keys,
+  cityId,
+  showActiveRule = true,
+}: {
+  keys: readonly CityConfigKey[];
+  cityId: number | null;
+  showActiveRule?: boolean;
+}) => {
   const translate = useTranslate();
   const config = (useWatch({ name: 'config' }) ?? {}) as Record<string, unknown>;
   const active = useWatch({ name: 'active' }) as boolean | undefined;
@@ -75,10 +87,12 @@ export const ConfigFields = ({ keys, cityId, showActiveRule = true }: { keys: re
             <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
               {fields.map((field) => {
                 const isToggle = field.key === group.toggle;
-                const disabled =
-                  (off && !isToggle) || (showActiveRule && field.key === 'cityDisabledReason' && active === true);
+                const disabled = (off && !isToggle) || (showActiveRule && field.key === 'cityDisabledReason' && active === true);
                 return (
-                  <Box key={field.key} sx={{ flex: field.input === 'longText' || field.input === 'photo' ? '1 1 100%' : '0 1 auto', minWidth: 0 }}>
+                  <Box
+                    key={field.key}
+                    sx={{ flex: field.input === 'longText' || field.input === 'photo' ? '1 1 100%' : '0 1 auto', minWidth: 0 }}
+                  >
                     <ConfigInput field={field} disabled={disabled} cityId={cityId} />
                   </Box>
                 );

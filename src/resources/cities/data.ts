@@ -86,7 +86,11 @@ export const globalSettings: ResourceHandlers = {
     return { data: { id: 'global', ...(await getJson<Record<string, string>>(API_PATHS.globalSettings.one)) } };
   },
   async update(_resource: string, params: UpdateParams) {
-    const saved = await sendJson<Record<string, string>>('PUT', API_PATHS.globalSettings.one, pick(params.data, schemaFields(globalSettingsSchema)));
+    const saved = await sendJson<Record<string, string>>(
+      'PUT',
+      API_PATHS.globalSettings.one,
+      pick(params.data, schemaFields(globalSettingsSchema)),
+    );
     return { data: { id: 'global', ...saved } };
   },
 } as ResourceHandlers;

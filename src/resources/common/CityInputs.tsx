@@ -26,7 +26,11 @@ export const CityInput = (props: Omit<SelectInputProps, 'source'> & { source?: s
  */
 export function useCityListProps({ allowAll = false }: { allowAll?: boolean } = {}) {
   const { allCities, cityId, isPending } = useSession();
-  const cities = useGetList('cities', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } }, { enabled: allCities });
+  const cities = useGetList(
+    'cities',
+    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: allCities },
+  );
   const firstCity = cities.data?.[0]?.id;
   if (isPending || (allCities && cities.isPending)) return { ready: false as const };
   if (allCities) {

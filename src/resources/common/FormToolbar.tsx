@@ -1,4 +1,12 @@
-import { DeleteWithConfirmButton, SaveButton, Toolbar, useCanAccess, useRecordContext, useResourceContext, type RedirectionSideEffect } from 'react-admin';
+import {
+  DeleteWithConfirmButton,
+  SaveButton,
+  Toolbar,
+  useCanAccess,
+  useRecordContext,
+  useResourceContext,
+  type RedirectionSideEffect,
+} from 'react-admin';
 
 /**
  * Save, and delete with a confirmation when the role may delete a stored record (never a

@@ -1,10 +1,4 @@
-import {
-  BooleanField,
-  Datagrid,
-  EditButton,
-  NumberField,
-  TextField,
-} from 'react-admin';
+import { BooleanField, Datagrid, EditButton, NumberField, TextField } from 'react-admin';
 import { CityScopedList } from '../common/CityScopedList';
 import { CreateAction } from '../common/CreateAction';
 import { ResponsiveList } from '../common/ResponsiveList';

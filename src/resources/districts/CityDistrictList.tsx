@@ -11,7 +11,9 @@ const CityDistrictsTitle = ({ cityId }: { cityId: number }) => {
   const { canAccess } = useCanAccess({ resource: 'cities', action: 'show' });
   const cityName = useCityName();
   const { data } = useGetOne<NamedCity & { id: number }>('cities', { id: cityId }, { enabled: !!canAccess });
-  return <>{data ? translate('resources.districts.cityTitle', { city: cityName(data) }) : translate('resources.districts.cityTitleUnnamed')}</>;
+  return (
+    <>{data ? translate('resources.districts.cityTitle', { city: cityName(data) }) : translate('resources.districts.cityTitleUnnamed')}</>
+  );
 };
 
 /** /city/{cityId}/districts: the districts of the city in the path. */

@@ -18,6 +18,8 @@ export const API_PATHS = {
   globalSettings: { one: '/superadmin/globalSettings' },
   settingsChecks: { globalSettings: '/superadmin/checkGlobalSettings', citiesConfigs: '/superadmin/checkCitiesConfigs' },
   photos: { one: '/photo' },
+  restaurants: { list: '/restaurants', cityList: '/restaurants/city/:cityId', one: '/restaurants/:id', create: '/restaurants', photo: '/restaurants/:id/photo' },
+  menu: { categories: '/dishCategories', category: '/dishCategories/:id', dishes: '/dishes', dish: '/dishes/:id' },
 } as const;
 
 /** A path pattern with its `:name` parameters filled in: `fillPath('/tags/:id', {id: 3})` is `/tags/3`. */

@@ -202,12 +202,15 @@ export function validateConfig(values: Record<string, unknown>): FieldError[] {
 }
 
 /** The same rules for the city form, whose config block lives under `config`. */
-export const configFormErrors = (
-  config: Record<string, unknown> | undefined,
-): Record<string, { message: string; args?: Problem['args'] }> =>
+export const configFormErrors = (config: unknown): Record<string, { message: string; args?: Problem['args'] }> =>
   Object.fromEntries(
     validateConfig(
-      Object.fromEntries(Object.entries(config ?? {}).map(([k, v]) => [k, v == null ? '' : typeof v === 'string' ? v : String(v)])),
+      Object.fromEntries(
+        Object.entries(typeof config === 'object' && config !== null ? config : {}).map(([k, v]) => [
+          k,
+          v == null ? '' : typeof v === 'string' ? v : String(v),
+        ]),
+      ),
     ).map((e) => [`config.${e.field}`, { message: e.key, args: e.args }]),
   );
 

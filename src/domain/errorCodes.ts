@@ -17,6 +17,8 @@ export const API_ERROR_MESSAGES_EN = {
   DISTRICT_NOT_FOUND: 'District not found',
   TAG_NOT_FOUND: 'Tag not found',
   CUISINE_NOT_FOUND: 'Cuisine not found',
+  DISH_CATEGORY_NOT_FOUND: 'Dish category not found',
+  DISH_NOT_FOUND: 'Dish not found',
   BOT_NOT_FOUND: 'Bot not found',
   PHOTO_NOT_FOUND: 'Photo not found',
   VALIDATION_ERROR: '%{summary}',
@@ -28,11 +30,16 @@ export const API_ERROR_MESSAGES_EN = {
   CITY_IN_USE: '%{name} cannot be deleted: it still has %{used}. Move or delete them first.',
   DISTRICT_IN_USE: 'District "%{name}" cannot be deleted: it is still used by %{used}. Remove those references first.',
   CUISINE_IN_USE: 'Cuisine "%{name}" cannot be deleted: it is still used by %{used}. Remove it from them first.',
+  DISH_CATEGORY_HAS_DISHES: 'Category "%{name}" cannot be deleted: it still has %{count} dishes. Delete them with it, or move them first.',
   CITY_MOVE_IN_USE: '%{what} "%{name}" cannot move to another city: it is still used by %{used}.',
   BOT_TOKEN_TAKEN: 'This bot token is already used by bot #%{id}.',
   CITY_HAS_BOT: '%{city} already has a bot (#%{id}): a city talks to its customers through one bot.',
   DUPLICATE: 'A record with these values already exists',
   INTERNAL_ERROR: 'Something went wrong on the server',
+  RESTAURANT_NOT_FOUND: 'Restaurant not found',
+  RESTAURANT_FIELD_REFUSED: 'Your role may not change %{field}',
+  FST_KEY_IS_MISSING: 'The district price is missing for %{district}',
+  FST_NOTIFICATION_ACCOUNT_NOT_FOUND: 'No messenger user with the id %{telegramId}',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_MESSAGES_EN;

@@ -8,6 +8,8 @@ export * from './statuses';
 export * from './cityConfig';
 export * from './validation';
 export * from './places';
+export * from './restaurants';
+export * from './dishes';
 export * from './globalSettings';
 export * from './photo';
 export * from './errorCodes';

@@ -33,6 +33,9 @@ export const VALIDATION_MESSAGES_EN = {
   currency: 'must be a three-letter currency code, such as EUR',
   botToken: 'must look like 123456789:ABC… (the token the messenger gave the bot)',
   time: 'must be a time such as 22:00',
+  displayWindow: 'give both display times or neither',
+  duplicateTags: 'must not name a tag twice',
+  tooManyTags: 'at most %{max} tags',
   locales: 'must list languages from en, ru, es',
   secret: 'may hold only letters, digits, _ and -',
   controlCharacters: 'must not contain control characters',
@@ -40,6 +43,9 @@ export const VALIDATION_MESSAGES_EN = {
   object: 'must be an object',
   list: 'must be a list',
   invalid: 'is not valid',
+  nameLength: 'must be more than %{moreAmount} and less than %{lessAmount}',
+  schedule: 'must look like 10:00-22:00, or two windows such as 10:00-14:00,18:00-02:00',
+  weekDays: 'must list each day of the week once',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES_EN;

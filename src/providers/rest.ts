@@ -11,6 +11,7 @@ import type {
   RaRecord,
   UpdateParams,
 } from 'react-admin';
+import { fillPath } from '../domain';
 import { apiFetch } from './httpClient';
 
 export type ResourceHandlers = Partial<
@@ -42,7 +43,8 @@ const compare = (a: unknown, b: unknown): number => {
  * `consumed` names the filters the URL already applied.
  */
 export function listResult<T extends RaRecord>(rows: T[], params: GetListParams, consumed: readonly string[] = []): GetListResult<T> {
-  const { q, ...filters } = (params.filter ?? {}) as Record<string, unknown>;
+  const filter: Record<string, unknown> = params.filter ?? {};
+  const { q, ...filters } = filter;
   let data = rows.filter((row) =>
     Object.entries(filters).every(
       ([field, value]) => consumed.includes(field) || value === undefined || value === '' || row[field] === value,
@@ -102,9 +104,10 @@ const withQuery = (url: string, query: string) => (query ? `${url}${url.includes
 export function restResource(spec: RestResource): ResourceHandlers {
   const getOne = async (_resource: string, params: GetOneParams) => ({ data: await getJson<RaRecord>(spec.one(params.id)) });
   const getList = async (_resource: string, params: GetListParams): Promise<GetListResult> => {
-    const url = spec.list((params.filter ?? {}) as Record<string, unknown>);
+    const filter: Record<string, unknown> = params.filter ?? {};
+    const url = spec.list(filter);
     if (url === null) return { data: [], total: 0 };
-    const { q, ...others } = (params.filter ?? {}) as Record<string, unknown>;
+    const { q, ...others } = filter;
     const filtersHere =
       (typeof q === 'string' && q.trim() !== '') || Object.keys(others).some((k) => !(spec.listFilters ?? []).includes(k));
     if (!spec.serverPaging || filtersHere) return listResult(await getJson<RaRecord[]>(url), params, spec.listFilters);
@@ -142,3 +145,22 @@ export function restResource(spec: RestResource): ResourceHandlers {
 /** The body fields of a call: the keys of the entity's shared schema, less those it may not change. */
 export const schemaFields = (schema: { shape: Record<string, unknown> }, except: readonly string[] = []): string[] =>
   Object.keys(schema.shape).filter((field) => !except.includes(field));
+
+/**
+ * The entry of a city's rows (tags, districts): listed per city, which the admin picks (a city
+ * admin's filter is their own city), created in a city, never moved by the form.
+ */
+export const cityRowsResource = (
+  paths: { cityList: string; one: string; create: string; many: string },
+  schema: { shape: Record<string, unknown> },
+) =>
+  restResource({
+    list: ({ cityId }) => (cityId ? fillPath(paths.cityList, { cityId: String(cityId) }) : null),
+    listFilters: ['cityId'],
+    serverPaging: true,
+    many: paths.many,
+    one: (id) => fillPath(paths.one, { id: String(id) }),
+    create: paths.create,
+    fields: schemaFields(schema),
+    updateFields: schemaFields(schema, ['cityId']),
+  });

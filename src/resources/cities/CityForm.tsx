@@ -11,9 +11,9 @@ import { cityDistrictsPath } from './paths';
 const validateCity = formValidator(citySchema);
 const validate = (values: Record<string, unknown>) => ({
   ...validateCity(values),
-  ...configFormErrors(values.config as Record<string, unknown> | undefined),
+  ...configFormErrors(values.config),
 });
-const validateConfigOnly = (values: Record<string, unknown>) => configFormErrors(values.config as Record<string, unknown> | undefined);
+const validateConfigOnly = (values: Record<string, unknown>) => configFormErrors(values.config);
 
 const Section = ({ title }: { title: string }) => {
   const translate = useTranslate();

@@ -66,7 +66,7 @@ export const ConfigFields = ({
   showActiveRule?: boolean;
 }) => {
   const translate = useTranslate();
-  const config = (useWatch({ name: 'config' }) ?? {}) as Record<string, unknown>;
+  const config: Record<string, unknown> = useWatch({ name: 'config' }) ?? {};
   const active = useWatch({ name: 'active' }) as boolean | undefined;
   return (
     <>

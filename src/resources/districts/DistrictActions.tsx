@@ -7,6 +7,7 @@ import { districtCreatePath } from './paths';
 export const DistrictActions = ({ cityId }: { cityId?: number }) => {
   const { filterValues } = useListContext();
   const session = useSession();
-  const city = cityId ?? (filterValues.cityId as number | undefined) ?? session.cityId;
+  const picked: unknown = filterValues.cityId;
+  const city = cityId ?? (typeof picked === 'number' ? picked : undefined) ?? session.cityId;
   return <CreateAction to={city ? districtCreatePath(city) : null} />;
 };

@@ -68,8 +68,14 @@ const plugin: FastifyPluginAsync<{ version: string }> = async (app, { version })
       security: [{ bearer: [] }],
     },
     // Routes declared with zod are converted; the GraphQL endpoint keeps its own JSON schema.
-    transform: (document) =>
-      declaredWithZod(document.schema) ? jsonSchemaTransform(document) : { schema: document.schema, url: document.url },
+    transform: (document) => {
+      const { schema, url } = declaredWithZod(document.schema)
+        ? jsonSchemaTransform(document)
+        : { schema: document.schema, url: document.url };
+      // Grouped by area in the reference: the first word of the path (/api/tags/... -> tags).
+      const area = url.replace(/^\/api\//, '/').split('/')[1] || 'api';
+      return { schema: { ...schema, tags: [area] }, url };
+    },
   });
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, {

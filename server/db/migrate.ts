@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as dataModel from './migrations/001_data_model';
 import * as oneBotPerCity from './migrations/002_one_bot_per_city';
 import * as sessionVersions from './migrations/003_session_versions';
+import * as restaurantsSoftDelete from './migrations/004_restaurants_soft_delete';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
   '001_data_model': dataModel,
   '002_one_bot_per_city': oneBotPerCity,
   '003_session_versions': sessionVersions,
+  '004_restaurants_soft_delete': restaurantsSoftDelete,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -110,6 +110,8 @@ export interface RestaurantsTable {
   link: string | null;
   notification_user_id: number | null;
   created_at: DefaultTimestamp;
+  /** Set when the restaurant is deleted: its orders keep it (migrations/004). */
+  deleted_at: NullableTimestamp;
 }
 
 export interface RestaurantWorkingDaysTable {

@@ -5,7 +5,9 @@ import { cityRoutes } from './cities';
 import type { RouteDeps } from './deps';
 import { cuisineRoutes } from './cuisines';
 import { districtRoutes } from './districts';
+import { dishRoutes } from './dishes';
 import { photoRoutes } from './photos';
+import { restaurantRoutes } from './restaurants';
 import { superadminRoutes } from './superadmin';
 import { tagRoutes } from './tags';
 
@@ -21,4 +23,6 @@ export const apiRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, messen
   await app.register(cuisineRoutes, deps);
   await app.register(districtRoutes, deps);
   await app.register(botRoutes, deps);
+  await app.register(restaurantRoutes, deps);
+  await app.register(dishRoutes, deps);
 };

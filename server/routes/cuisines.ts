@@ -5,7 +5,7 @@ import { API_PATHS, cuisineRecord, cuisineSchema, cuisineUpdateSchema } from '..
 import { currentUser, requireCan } from '../auth/authorize';
 import { assertCityVisible, assertCityWritable, cityOfNewRow, inUserCities, listedCity } from '../auth/scope';
 import { paginate, pageQuery } from '../db/paginate';
-import { countReferences } from '../db/references';
+import { countReferences, ofLiveRestaurant } from '../db/references';
 import type { CuisinesTable } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { cityIdParams, idParams, idsQuery, optionalQueryId } from '../http/params';
@@ -60,8 +60,9 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
     return row;
   };
 
-  /** What still refers to a cuisine: the restaurants filed under it. */
-  const references = (cuisineId: number) => countReferences(db, cuisineId, [['restaurants', 'restaurant_cuisines', 'cuisine_id']]);
+  /** What still refers to a cuisine: the restaurants (not deleted) filed under it. */
+  const references = (cuisineId: number) =>
+    countReferences(db, cuisineId, [['restaurants', 'restaurant_cuisines', 'cuisine_id', ofLiveRestaurant]]);
 
   app.get(
     API_PATHS.cuisines.list,

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { API_PATHS } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
 import { assertCityVisible } from '../auth/scope';
+import { ofLiveRestaurant } from '../db/references';
 import { cityIdParams } from '../http/params';
 import { cityRowRoutes } from './cityRows';
 import type { RouteDeps } from './deps';
@@ -19,10 +21,10 @@ export const districtRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     what: 'District',
     paths: API_PATHS.districts,
     notFoundCode: 'DISTRICT_NOT_FOUND',
-    // Restaurants' delivery prices, restaurants and orders keep their district.
+    // Restaurants' delivery prices, restaurants and orders keep their district (a deleted restaurant does not).
     references: [
-      ['restaurant delivery prices', 'district_restaurants', 'district_id'],
-      ['restaurants', 'restaurants', 'district_id'],
+      ['restaurant delivery prices', 'district_restaurants', 'district_id', ofLiveRestaurant],
+      ['restaurants', 'restaurants', 'district_id', sql`deleted_at IS NULL`],
       ['orders', 'orders', 'district_id'],
     ],
     inUseCode: 'DISTRICT_IN_USE',

@@ -18,7 +18,13 @@ export const API_PATHS = {
   globalSettings: { one: '/superadmin/globalSettings' },
   settingsChecks: { globalSettings: '/superadmin/checkGlobalSettings', citiesConfigs: '/superadmin/checkCitiesConfigs' },
   photos: { one: '/photo' },
-  restaurants: { list: '/restaurants', cityList: '/restaurants/city/:cityId', one: '/restaurants/:id', create: '/restaurants', photo: '/restaurants/:id/photo' },
+  restaurants: {
+    list: '/restaurants',
+    cityList: '/restaurants/city/:cityId',
+    one: '/restaurants/:id',
+    create: '/restaurants',
+    photo: '/restaurants/:id/photo',
+  },
   menu: { categories: '/dishCategories', category: '/dishCategories/:id', dishes: '/dishes', dish: '/dishes/:id' },
 } as const;
 

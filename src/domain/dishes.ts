@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { can } from './access';
-import type { RoleId } from './roles';
+import { MAX_DISH_TAGS } from './constants';
 import { decimal, flag, id, integer, optionalText, requiredText, updateOf } from './validation';
 import { problem } from './validationMessages';
 
@@ -8,8 +7,6 @@ import { problem } from './validationMessages';
  * A restaurant's menu: its dish categories and their dishes (spec sections 3 and 5). One
  * schema per form, which the form checks as the user types and the API route before it writes.
  */
-export const MAX_DISH_TAGS = 2;
-
 /** A time of day as the category's display window takes it: HH:mm, 00:00 to 23:59. */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -65,6 +62,9 @@ export const dishCategoryRecord = z.object({
   updatedAt: z.string(),
   /** How many dishes it holds: what deleting it would take with it. */
   dishCount: z.number().int(),
+  /** The restaurant's city and its currency, which the category's dishes are priced in. */
+  cityId: z.number().int(),
+  currency: z.string(),
 });
 export type DishCategory = z.infer<typeof dishCategoryRecord>;
 
@@ -131,9 +131,3 @@ export type Dish = z.infer<typeof dishRecord>;
  * or 0 when the field was left empty.
  */
 export const stockAmount = (limited: boolean, typed: number | null | undefined): number | null => (limited ? (typed ?? 0) : null);
-
-/**
- * Who may add or remove categories and dishes (spec section 6): not operators, who change
- * only what is already on the menu.
- */
-export const canChangeMenuShape = (roleId: RoleId): boolean => can(roleId, 'dishCategories', 'create') && can(roleId, 'dishes', 'create');

@@ -11,6 +11,7 @@ export const API_ERROR_MESSAGES_EN = {
   ROLE_NOT_ALLOWED: 'Couriers and customers cannot log in to the back-office',
   FORBIDDEN: 'You are not allowed to do this',
   CITY_NOT_YOURS: 'You can only change the data of your own city',
+  MENU_NOT_YOURS: 'You can only change the menu of your own restaurant or city',
   CONFIG_KEYS_REFUSED: 'Your role may not change %{keys}',
   NOT_FOUND: 'Not found',
   CITY_NOT_FOUND: 'City not found',

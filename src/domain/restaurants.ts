@@ -99,9 +99,15 @@ const fields = (add: boolean) => ({
   districtId: id().nullish(),
   workingDays: workingDays(),
   selectedCuisines: z.array(id(), { error: problem('list').key }).max(1000),
-  districtRestaurants: z.array(districtPriceSchema, { error: problem('list').key }).max(1000).nullish(),
-  notificationAccountTelegramId: integer({ min: 1 })
-    .or(z.string().regex(/^\d{1,15}$/, { error: problem('numericId').key }).transform(Number))
+  districtRestaurants: z
+    .array(districtPriceSchema, { error: problem('list').key })
+    .max(1000)
+    .nullish(),
+  notificationAccountTelegramId: z
+    .number({ error: problem('numericId').key })
+    .int({ error: problem('numericId').key })
+    .positive({ error: problem('numericId').key })
+    .max(Number.MAX_SAFE_INTEGER, { error: problem('numericId').key })
     .nullish(),
 });
 

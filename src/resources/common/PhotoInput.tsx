@@ -29,13 +29,26 @@ const release = (url: string | null) => {
   if (url?.startsWith('blob:')) URL.revokeObjectURL(url);
 };
 
+/** Stores one file and answers its file id; `onProgress` hears 0 to 100. */
+export type PhotoUpload = (file: File, onProgress: (percent: number) => void) => Promise<string>;
+
+export interface PhotoInputProps {
+  source: string;
+  cityId: number | null;
+  label?: string;
+  /** Where a file goes; POST /api/photo (the id is saved with the record) by default. */
+  upload?: PhotoUpload;
+  /** Hears true when an upload starts and false when it ends, so the form can hold its submit meanwhile. */
+  onUploading?: (uploading: boolean) => void;
+}
+
 /**
  * A photo: upload a file (with its progress, 0 to 100) or give a link or a stored file id
  * (checked 1 s after typing stops), with a preview. A link or id that gives no image is
  * refused next to the field and the field keeps its value. Used for the city's default image
  * and for restaurants, dishes and ads.
  */
-export const PhotoInput = ({ source, cityId, label }: { source: string; cityId: number | null; label?: string }) => {
+export const PhotoInput = ({ source, cityId, label, upload, onUploading }: PhotoInputProps) => {
   const translate = useTranslate();
   const notify = useTitledNotify();
   const { field } = useInput({ source });
@@ -114,14 +127,16 @@ export const PhotoInput = ({ source, cityId, label }: { source: string; cityId: 
     event.target.value = '';
     if (!file) return;
     setProgress(0);
+    onUploading?.(true);
     try {
-      const [fileId] = await uploadPhotos([file], cityId, setProgress);
+      const fileId = upload ? await upload(file, setProgress) : (await uploadPhotos([file], cityId, setProgress))[0];
       setTypedProblem(null);
       field.onChange(fileId);
     } catch {
       notify('error', 'app.photo.errorTitle', 'app.photo.uploadError');
     } finally {
       setProgress(null);
+      onUploading?.(false);
     }
   };
 

@@ -1,0 +1,18 @@
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import { screen, type ResourceManifest } from '../common/manifest';
+import { dishCategoriesMessages } from './messages';
+import { DISH_CATEGORY_PATHS } from './paths';
+
+export default {
+  name: 'dishCategories',
+  icon: MenuBookIcon,
+  recordRepresentation: 'name',
+  // A restaurant's categories live on the spec's own paths, under the restaurant.
+  routes: [
+    { path: DISH_CATEGORY_PATHS.list, screen: screen(() => import('./DishCategoryList'), 'DishCategoryList') },
+    { path: DISH_CATEGORY_PATHS.create, screen: screen(() => import('./DishCategoryCreate'), 'DishCategoryCreate') },
+    { path: DISH_CATEGORY_PATHS.edit, screen: screen(() => import('./DishCategoryEdit'), 'DishCategoryEdit') },
+  ],
+  messages: dishCategoriesMessages,
+  data: { dishCategories: async () => (await import('./data')).dishCategories },
+} satisfies ResourceManifest;

@@ -1,0 +1,96 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box, Typography } from '@mui/material';
+import {
+  Button,
+  Datagrid,
+  FunctionField,
+  LinkBase,
+  List,
+  NumberField,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+  useGetOne,
+  useListContext,
+  useLocaleState,
+  useTranslate,
+  CreateButton,
+} from 'react-admin';
+import type { Dish, DishCategory } from '../../domain';
+import { EnabledToggle } from '../dishCategories/EnabledToggle';
+import { dishCategoriesPath } from '../dishCategories/paths';
+import { dishCreatePath, dishEditPath, formatPrice } from './paths';
+
+const categoryIdOf = (filter: Record<string, unknown>): number | null =>
+  typeof filter.dishCategoryId === 'number' ? filter.dishCategoryId : null;
+
+const DishActions = () => {
+  const { filterValues } = useListContext();
+  const categoryId = categoryIdOf(filterValues);
+  const { canAccess } = useCanAccess({ resource: 'dishes', action: 'create' });
+  const { data: category } = useGetOne<DishCategory>('dishCategories', { id: categoryId ?? 0 }, { enabled: categoryId !== null });
+  return (
+    <TopToolbar>
+      {category ? (
+        <Button component={LinkBase} to={dishCategoriesPath(category.restaurantId)} label="resources.dishes.backToCategories">
+          <ArrowBackIcon />
+        </Button>
+      ) : null}
+      {canAccess && categoryId !== null ? <CreateButton to={dishCreatePath(categoryId)} /> : null}
+    </TopToolbar>
+  );
+};
+
+const DishTitle = () => {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const categoryId = categoryIdOf(filterValues);
+  const { data: category } = useGetOne<DishCategory>('dishCategories', { id: categoryId ?? 0 }, { enabled: categoryId !== null });
+  return (
+    <>
+      {category ? translate('resources.dishes.title', { category: category.name }) : translate('resources.dishes.name', { smart_count: 2 })}
+    </>
+  );
+};
+
+const Rows = () => {
+  const { filterValues } = useListContext();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (categoryIdOf(filterValues) === null) {
+    return (
+      <Typography sx={{ p: 2 }} role="status">
+        {translate('resources.dishes.chooseCategory')}
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 16px)', md: '100%' } }}>
+      <Datagrid rowClick={(id) => dishEditPath(id)} bulkActionButtons={false}>
+        <TextField source="name" />
+        <TextField source="name_ru" />
+        <NumberField source="position" />
+        <FunctionField<Dish> source="price" render={(dish) => formatPrice(dish.price, dish.currency, locale)} />
+        <FunctionField<Dish>
+          source="amount"
+          render={(dish) => (dish.amount === null ? translate('resources.dishes.unlimited') : dish.amount)}
+        />
+        <FunctionField label="resources.dishes.fields.enabled" render={() => <EnabledToggle label="resources.dishes.fields.enabled" />} />
+      </Datagrid>
+    </Box>
+  );
+};
+
+/** /dishes: the dishes of the saved category (kept with the list's filter), in position order. */
+export const DishList = () => (
+  <List
+    title={<DishTitle />}
+    actions={<DishActions />}
+    sort={{ field: 'position', order: 'ASC' }}
+    pagination={false}
+    perPage={1000}
+    empty={false}
+  >
+    <Rows />
+  </List>
+);

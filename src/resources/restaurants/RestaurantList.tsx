@@ -1,0 +1,49 @@
+import { BooleanInput, Datagrid, FunctionField, List, Loading, NumberField, TextField } from 'react-admin';
+import type { Restaurant } from '../../domain';
+import { useCityListProps } from '../common/CityInputs';
+import { CreateAction } from '../common/CreateAction';
+import { ResponsiveList } from '../common/ResponsiveList';
+import { EnabledCell, NotificationCell, PositionCell } from './RestaurantCells';
+import { RESTAURANT_CREATE_PATH, restaurantEditPath } from './paths';
+
+const showDisabled = <BooleanInput key="showDisabled" source="showDisabled" label="resources.restaurants.showDisabled" alwaysOn />;
+
+/**
+ * /restaurants/{cityId?}: an admin picks a city (or all), the others see their own city; the
+ * server sorts by recent orders, position and name. Enabled and position change in place.
+ */
+export const RestaurantList = () => {
+  const city = useCityListProps({ allowAll: true });
+  if (!city.ready) return <Loading />;
+  return (
+    <List
+      resource="restaurants"
+      filters={[...(city.filters ?? []), showDisabled]}
+      filter={city.filter}
+      filterDefaultValues={city.filterDefaultValues}
+      actions={<CreateAction to={RESTAURANT_CREATE_PATH} />}
+      sort={{ field: '', order: 'ASC' }}
+      empty={false}
+      perPage={50}
+      disableSyncWithLocation
+    >
+      <ResponsiveList<Restaurant>
+        primary={(r) => r.name}
+        secondary={(r) => [r.name_ru, r.enabled ? null : '⏸', `${r.recentOrdersCount}`].filter(Boolean).join(' · ')}
+        linkTo={(r) => restaurantEditPath(r.id)}
+        table={
+          <Datagrid rowClick={(id) => restaurantEditPath(id)} bulkActionButtons={false}>
+            <TextField source="name" sortable={false} />
+            <TextField source="name_ru" sortable={false} />
+            <FunctionField source="enabled" sortable={false} render={() => <EnabledCell />} />
+            <FunctionField source="position" sortable={false} render={() => <PositionCell />} />
+            <NumberField source="recentOrdersCount" sortable={false} />
+            <NumberField source="minOrderSum" sortable={false} />
+            <TextField source="deliveryTime" sortable={false} />
+            <FunctionField source="notificationUser" sortable={false} render={() => <NotificationCell />} />
+          </Datagrid>
+        }
+      />
+    </List>
+  );
+};

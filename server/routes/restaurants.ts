@@ -518,7 +518,11 @@ export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       // Marked deleted, never removed: its orders keep showing its name and prices. It lets go of
       // its cuisines and districts (orders keep their own district), so those can be deleted.
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('restaurants').set({ deleted_at: now(), enabled: false, district_id: null }).where('id', '=', existing.id).execute();
+        await trx
+          .updateTable('restaurants')
+          .set({ deleted_at: now(), enabled: false, district_id: null })
+          .where('id', '=', existing.id)
+          .execute();
         await trx.deleteFrom('restaurant_cuisines').where('restaurant_id', '=', existing.id).execute();
         await trx.deleteFrom('district_restaurants').where('restaurant_id', '=', existing.id).execute();
       });

@@ -106,7 +106,10 @@ describe('restaurants in the browser', () => {
     // Another restaurant of the same city: never shown to this owner.
     const otherId = ownId + 1;
     await page.goto(`${server.url}/#/restaurant/${otherId}`);
-    await page.getByText(/access denied|page not found/i).first().waitFor();
+    await page
+      .getByText(/access denied|page not found/i)
+      .first()
+      .waitFor();
     expect(await input(page, 'description').count()).toBe(0);
     expectNoCspViolation(page);
 

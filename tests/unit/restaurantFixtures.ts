@@ -46,7 +46,9 @@ export const restaurantSurroundings = [
   http.get(`${API}/cities/:cityId/districts`, () =>
     HttpResponse.json([{ id: 3, name: 'North', name_ru: 'Север', cityId: 1 }], { headers: { 'X-Total-Count': '1' } }),
   ),
-  http.get(`${API}/cuisines`, () => HttpResponse.json([{ id: 7, name: 'Thai', name_ru: 'Тайская', cityId: 1 }], { headers: { 'X-Total-Count': '1' } })),
+  http.get(`${API}/cuisines`, () =>
+    HttpResponse.json([{ id: 7, name: 'Thai', name_ru: 'Тайская', cityId: 1 }], { headers: { 'X-Total-Count': '1' } }),
+  ),
   http.get(`${API}/cuisines/city/:cityId`, () =>
     HttpResponse.json([{ id: 7, name: 'Thai', name_ru: 'Тайская', cityId: 1 }], { headers: { 'X-Total-Count': '1' } }),
   ),

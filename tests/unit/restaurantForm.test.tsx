@@ -8,7 +8,7 @@ import { RestaurantCreate } from '../../src/resources/restaurants/RestaurantCrea
 import { RestaurantEdit } from '../../src/resources/restaurants/RestaurantEdit';
 import { RestaurantList } from '../../src/resources/restaurants/RestaurantList';
 import { renderScreen } from './renderScreen';
-import { GREEN_GARDEN, restaurantSurroundings } from './restaurantFixtures';
+import { restaurantSurroundings } from './restaurantFixtures';
 
 const server = setupServer(...restaurantSurroundings);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -17,16 +17,27 @@ afterEach(() => server.resetHandlers());
 
 const as = (roleId: RoleId) => ({ roleId, cityId: 1, restaurantId: roleId === Role.RESTAURANT_OWNER ? 5 : null });
 const edit = (roleId: RoleId) =>
-  renderScreen(<RestaurantEdit />, { as: as(roleId), dataProvider, resource: 'restaurants', path: '/restaurant/5', route: '/restaurant/:id' });
-const add = (roleId: RoleId) => renderScreen(<RestaurantCreate />, { as: as(roleId), dataProvider, resource: 'restaurants', path: '/restaurant' });
+  renderScreen(<RestaurantEdit />, {
+    as: as(roleId),
+    dataProvider,
+    resource: 'restaurants',
+    path: '/restaurant/5',
+    route: '/restaurant/:id',
+  });
+const add = (roleId: RoleId) =>
+  renderScreen(<RestaurantCreate />, { as: as(roleId), dataProvider, resource: 'restaurants', path: '/restaurant' });
 
+const find = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"], textarea[name="${name}"]`);
 const input = async (name: string) => {
-  await waitFor(() => expect(document.querySelector(`input[name="${name}"], textarea[name="${name}"]`)).not.toBeNull());
-  return document.querySelector<HTMLInputElement>(`input[name="${name}"], textarea[name="${name}"]`)!;
+  await waitFor(() => expect(find(name)).not.toBeNull());
+  const found = find(name);
+  if (!found) throw new Error(`no field ${name}`);
+  return found;
 };
 const type = async (name: string, value: string) => fireEvent.change(await input(name), { target: { value } });
 const saveButton = () => screen.findByRole<HTMLButtonElement>('button', { name: 'Save' });
-const helperOf = (element: HTMLElement) => element.closest('.MuiFormControl-root')?.querySelector('.MuiFormHelperText-root')?.textContent ?? '';
+/** The text under a field: its error, or its hint. */
+const helperOf = (name: string) => find(name)?.closest('.MuiFormControl-root')?.querySelector('.MuiFormHelperText-root')?.textContent ?? '';
 
 describe('the restaurant form, per role', () => {
   it('an operator changes the receipt texts only: the name is read-only, and there is no delete', async () => {
@@ -90,7 +101,7 @@ describe('the add and edit rule sets', () => {
     await type('deliveryTime', '45 min');
     await waitFor(() => expect(save.disabled).toBe(true));
     await type('schedule', '10-22');
-    await waitFor(() => expect(helperOf(document.querySelector<HTMLInputElement>('input[name="schedule"]')!)).toContain('must look like 10:00-22:00'));
+    await waitFor(() => expect(helperOf('schedule')).toContain('must look like 10:00-22:00'));
     expect(save.disabled).toBe(true);
     await type('schedule', '23:00-02:00');
     // Floats are taken on add.
@@ -104,13 +115,11 @@ describe('the add and edit rule sets', () => {
     await type('description', 'Fresh');
     await waitFor(() => expect(save.disabled).toBe(false));
     await type('minOrderSum', '10.5');
-    await waitFor(() => expect(helperOf(document.querySelector<HTMLInputElement>('input[name="minOrderSum"]')!)).toContain('whole number'));
+    await waitFor(() => expect(helperOf('minOrderSum')).toContain('whole number'));
     expect(save.disabled).toBe(true);
     await type('minOrderSum', '10');
     await type('workingDays.0.schedule', '9:00-18:00');
-    await waitFor(() =>
-      expect(helperOf(document.querySelector<HTMLInputElement>('input[name="workingDays.0.schedule"]')!)).toContain('must look like'),
-    );
+    await waitFor(() => expect(helperOf('workingDays.0.schedule')).toContain('must look like'));
     expect(save.disabled).toBe(true);
   });
 });
@@ -131,11 +140,7 @@ describe('server refusals on their fields', () => {
     const save = await saveButton();
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
-    await waitFor(() =>
-      expect(helperOf(document.querySelector<HTMLInputElement>('input[name="districtRestaurants.0.price"]')!)).toContain(
-        'The district price is missing for North',
-      ),
-    );
+    await waitFor(() => expect(helperOf('districtRestaurants.0.price')).toContain('The district price is missing for North'));
 
     refuse('put', '/restaurants/5', {
       code: 'FST_NOTIFICATION_ACCOUNT_NOT_FOUND',
@@ -146,7 +151,7 @@ describe('server refusals on their fields', () => {
     await type('notificationAccountTelegramId', '999');
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
-    await waitFor(() => expect(helperOf(document.querySelector<HTMLInputElement>('input[name="notificationAccountTelegramId"]')!)).toBe('user not found'));
+    await waitFor(() => expect(helperOf('notificationAccountTelegramId')).toBe('user not found'));
   });
 
   it("add: FST_NOTIFICATION_ACCOUNT_NOT_FOUND shows the server's message on the notification account", async () => {
@@ -171,10 +176,6 @@ describe('server refusals on their fields', () => {
     const save = await saveButton();
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
-    await waitFor(() =>
-      expect(helperOf(document.querySelector<HTMLInputElement>('input[name="notificationAccountTelegramId"]')!)).toContain(
-        'No messenger user with the id 999',
-      ),
-    );
+    await waitFor(() => expect(helperOf('notificationAccountTelegramId')).toContain('No messenger user with the id 999'));
   });
 });

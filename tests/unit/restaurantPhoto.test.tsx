@@ -45,9 +45,9 @@ describe('the restaurant photo', () => {
     );
     renderScreen(<RestaurantEdit />, { dataProvider, resource: 'restaurants', path: '/restaurant/5', route: '/restaurant/:id' });
     const save = await saveButton();
-    fireEvent.change(document.querySelector<HTMLInputElement>('textarea[name="description"], input[name="description"]')!, {
-      target: { value: 'Fresh' },
-    });
+    const description = document.querySelector('textarea[name="description"], input[name="description"]');
+    if (!description) throw new Error('no description field');
+    fireEvent.change(description, { target: { value: 'Fresh' } });
     await waitFor(() => expect(save.disabled).toBe(false));
     await pick();
     await waitFor(() => expect(upload.calls).toEqual(['PUT /api/restaurants/5/photo']));
@@ -72,7 +72,12 @@ describe('the restaurant photo', () => {
       }),
       http.get(`${API}/restaurants/6`, () => HttpResponse.json({ ...GREEN_GARDEN, id: 6 })),
     );
-    renderScreen(<RestaurantCreate />, { as: { roleId: Role.CITY_ADMIN, cityId: 1 }, dataProvider, resource: 'restaurants', path: '/restaurant' });
+    renderScreen(<RestaurantCreate />, {
+      as: { roleId: Role.CITY_ADMIN, cityId: 1 },
+      dataProvider,
+      resource: 'restaurants',
+      path: '/restaurant',
+    });
     const save = await saveButton();
     const values = {
       name: 'Green Garden',
@@ -83,8 +88,11 @@ describe('the restaurant photo', () => {
       deliveryTime: '45 min',
       schedule: '10:00-22:00',
     };
-    for (const [name, value] of Object.entries(values))
-      fireEvent.change(document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!, { target: { value } });
+    for (const [name, value] of Object.entries(values)) {
+      const field = document.querySelector(`input[name="${name}"]`);
+      if (!field) throw new Error(`no field ${name}`);
+      fireEvent.change(field, { target: { value } });
+    }
     await waitFor(() => expect(save.disabled).toBe(false));
     await pick();
     await waitFor(() => expect(upload.calls).toEqual(['POST /api/photo']));

@@ -29,6 +29,9 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
           oid === INT8 || oid === NUMERIC ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection the server drops (a restart, an administrator's termination) is
+    // replaced by the pool on the next query; it must not take the process down.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     registerNotifications(db, pgNotifications(options.databaseUrl));
     return db;

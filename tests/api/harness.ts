@@ -56,6 +56,13 @@ export async function openTestDb(backend: Backend): Promise<TestDb> {
       await db.destroy();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
+      // The pool's connections close a moment after destroy() returns: let them go by
+      // themselves, so that none is cut off mid-goodbye (an uncaught error in the pool).
+      for (let waited = 0; waited < 3000; waited += 50) {
+        const { rows } = await dropper.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
     },

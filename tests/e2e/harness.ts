@@ -177,3 +177,22 @@ export function useServerAndBrowser(env: Record<string, string> = {}) {
     },
   };
 }
+
+/** The input or text area of a form field, by its name. */
+export const fieldInput = (page: Page, name: string) => page.locator(`input[name="${name}"], textarea[name="${name}"]`).first();
+
+/** Opens a screen by its path and waits until it has loaded. */
+export async function openScreen(page: Page, baseUrl: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}/#${path}`);
+  await page.locator('#react-admin-title').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+}
+
+/** Checks the screen with axe at 1280 and 375 px, then goes back to 1280. */
+export async function expectAccessibleAtBothWidths(page: Page, screen: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, screen);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

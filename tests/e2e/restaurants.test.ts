@@ -1,23 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, expectNoCspViolation, logIn, useServerAndBrowser } from './harness';
+import { expectAccessibleAtBothWidths, expectNoCspViolation, fieldInput, logIn, openScreen, useServerAndBrowser } from './harness';
 
 /** The restaurant list and form, as a city admin, an operator, an owner and an admin (spec sections 2, 5 and 6). */
 describe('restaurants in the browser', () => {
   const server = useServerAndBrowser();
-  const input = (page: Page, name: string) => page.locator(`input[name="${name}"], textarea[name="${name}"]`).first();
-  const open = async (page: Page, path: string) => {
-    await page.goto(`${server.url}/#${path}`);
-    await page.locator('#react-admin-title').waitFor({ state: 'attached' });
-    await page.waitForLoadState('networkidle');
-  };
-  const bothWidths = async (page: Page, screen: string) => {
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectAccessible(page, screen);
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const input = fieldInput;
+  const open = (page: Page, path: string) => openScreen(page, server.url, path);
+  const bothWidths = expectAccessibleAtBothWidths;
 
   it('a city admin creates a restaurant with schedules, cuisines and district prices; bad schedule and missing price are shown', async () => {
     const page = await server.newPage();

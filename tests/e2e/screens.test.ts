@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, expectNoCspViolation, logIn, useServerAndBrowser } from './harness';
+import { expectAccessibleAtBothWidths, expectNoCspViolation, fieldInput, logIn, openScreen, useServerAndBrowser } from './harness';
 
 /**
  * Every screen of each role, at 1280 and 375 px: accessible (axe-core), under the CSP, and
@@ -8,20 +8,9 @@ import { expectAccessible, expectNoCspViolation, logIn, useServerAndBrowser } fr
  */
 describe('the screens of each role', () => {
   const server = useServerAndBrowser();
-  const input = (page: Page, name: string) => page.locator(`input[name="${name}"], textarea[name="${name}"]`).first();
-  const open = async (page: Page, path: string) => {
-    await page.goto(`${server.url}/#${path}`);
-    await page.locator('#react-admin-title').waitFor({ state: 'attached' });
-    await page.waitForLoadState('networkidle');
-  };
-  /** Checks the screen at both widths. */
-  const bothWidths = async (page: Page, screen: string) => {
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectAccessible(page, screen);
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const input = fieldInput;
+  const open = (page: Page, path: string) => openScreen(page, server.url, path);
+  const bothWidths = expectAccessibleAtBothWidths;
   const setLocale = async (page: Page, locale: string) => {
     await page.evaluate((value) => localStorage.setItem('RaStore.locale', JSON.stringify(value)), locale);
     await page.reload();

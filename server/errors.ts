@@ -7,7 +7,11 @@ import { apiErrorMessage, isApiErrorCode, type ApiErrorCode, type ErrorArgs } fr
  */
 export interface FieldError {
   field: string;
+  /** The English text. */
   message: string;
+  /** The message key (`validation.required`) and its arguments, for the browser to translate. */
+  key?: string;
+  args?: ErrorArgs;
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -52,7 +56,7 @@ export const fieldSummary = (details: readonly FieldError[]): string => details.
 
 /** A 400 for input whose fields break their rules, each named with its message. */
 export const invalidFields = (errors: readonly FieldError[]) => {
-  const details = errors.map(({ field, message }) => ({ field, message }));
+  const details = errors.map(({ field, message, key, args }) => ({ field, message, ...(key ? { key } : {}), ...(args ? { args } : {}) }));
   return new HttpError(400, 'VALIDATION_ERROR', fieldSummary(details), details, undefined, { summary: fieldSummary(details) });
 };
 

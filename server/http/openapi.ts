@@ -23,7 +23,16 @@ const errorShape: OpenAPIV3.SchemaObject = {
     args: { type: 'object', additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] } },
     details: {
       type: 'array',
-      items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['field', 'message'],
+        properties: {
+          field: { type: 'string' },
+          message: { type: 'string', description: 'the English text' },
+          key: { type: 'string', description: 'the message key, e.g. validation.required' },
+          args: { type: 'object', additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] } },
+        },
+      },
     },
   },
 };

@@ -27,7 +27,7 @@ export async function checkCityMove(
 
 /** The city a new row goes to, else a 400 on cityId: the user must name one they work in, and it must exist. */
 export async function newRowCity(db: Kysely<Database>, user: Actor, cityId: number | undefined): Promise<number> {
-  if (cityId === undefined) throw invalidFields([{ field: 'cityId', message: 'Required' }]);
+  if (cityId === undefined) throw invalidFields([{ field: 'cityId', message: 'Required', key: 'validation.required' }]);
   assertCityWritable(user, cityId);
   await assertCityExists(db, cityId);
   return cityId;

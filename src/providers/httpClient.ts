@@ -18,7 +18,7 @@ export interface ApiErrorBody {
   message?: string;
   /** The values of the placeholders in the code's text. */
   args?: ErrorArgs;
-  details?: { field: string; message: string }[];
+  details?: { field: string; message: string; key?: string; args?: ErrorArgs }[];
   /** Field errors in the form react-admin puts next to the inputs. */
   errors?: Record<string, string>;
 }
@@ -61,7 +61,10 @@ const errorText = (body: ApiErrorBody, fallback: string): string => {
 export function apiError(status: number, statusText: string, json: unknown): HttpError {
   const errorBody: ApiErrorBody = typeof json === 'object' && json !== null ? (json as ApiErrorBody) : {};
   if (errorBody.details?.length) {
-    errorBody.errors = Object.fromEntries(errorBody.details.map((d) => [d.field, d.message]));
+    // Each field's message in the user's language when the server names its key, else as sent.
+    errorBody.errors = Object.fromEntries(
+      errorBody.details.map((d) => [d.field, d.key ? i18nProvider.translate(d.key, { ...d.args, _: d.message }) : d.message]),
+    );
   }
   return new HttpError(errorText(errorBody, statusText || `HTTP ${status}`), status, errorBody);
 }

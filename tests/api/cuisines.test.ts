@@ -176,7 +176,7 @@ describe.each(backends)('cuisines on %s', (backend) => {
     for (const [payload, field, message] of updates) {
       const response = await call('admin', 'PUT', `/cuisines/${cuisine.id}`, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().details, JSON.stringify(payload)).toContainEqual({ field, message });
+      expect(response.json().details, JSON.stringify(payload)).toContainEqual(expect.objectContaining({ field, message }));
     }
     expect((await call('admin', 'GET', `/cuisines/${cuisine.id}`)).json()).toEqual(cuisine);
   });

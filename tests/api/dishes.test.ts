@@ -120,7 +120,7 @@ describe.each(backends)('dish categories and dishes on %s', (backend) => {
     ]);
     const update = await call('admin', 'PUT', `/dishes/${tagged.id}`, { tags: [spicy, vegan, cheap] });
     expect(update.statusCode).toBe(400);
-    expect(update.json().details).toContainEqual({ field: 'tags', message: 'at most 2 tags' });
+    expect(update.json().details).toContainEqual(expect.objectContaining({ field: 'tags', message: 'at most 2 tags' }));
     expect((await call('admin', 'PUT', `/dishes/${tagged.id}`, { tags: [cheap] })).json().tags).toEqual([cheap]);
     expect((await call('admin', 'PUT', `/dishes/${tagged.id}`, { tags: [] })).json().tags).toEqual([]);
   });
@@ -150,9 +150,11 @@ describe.each(backends)('dish categories and dishes on %s', (backend) => {
     const windowed = await category('admin', { restaurantId: r, startDisplayingAt: '10:00', stopDisplayingAt: '12:00' });
     const half = await call('admin', 'PUT', `/dishCategories/${windowed.id}`, { stopDisplayingAt: null });
     expect(half.statusCode).toBe(400);
-    expect(half.json().details).toContainEqual({ field: 'stopDisplayingAt', message: 'give both display times or neither' });
+    expect(half.json().details).toContainEqual(
+      expect.objectContaining({ field: 'stopDisplayingAt', message: 'give both display times or neither' }),
+    );
     const renamed = await call('admin', 'PUT', `/dishCategories/${windowed.id}`, { name: '' });
-    expect(renamed.json().details).toContainEqual({ field: 'name', message: 'Required' });
+    expect(renamed.json().details).toContainEqual(expect.objectContaining({ field: 'name', message: 'Required' }));
     expect((await call('admin', 'PUT', `/dishCategories/${windowed.id}`, { restaurantId: r })).statusCode).toBe(400);
     expect((await call('admin', 'GET', `/dishCategories/${windowed.id}`)).json()).toEqual(windowed);
   });
@@ -189,14 +191,16 @@ describe.each(backends)('dish categories and dishes on %s', (backend) => {
     ] as const) {
       const response = await call('admin', 'PUT', `/dishes/${made.id}`, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().details).toContainEqual({ field, message });
+      expect(response.json().details).toContainEqual(expect.objectContaining({ field, message }));
     }
     // On update the descriptions may be emptied (they are required only on add).
     expect((await call('admin', 'PUT', `/dishes/${made.id}`, { description: '' })).json().description).toBe('');
     // A dish moves only between categories of its own restaurant.
     const elsewhere = await category('admin', { restaurantId: await createRestaurant(t.db, t.ids.cityId, 'Next door') });
     const moved = await call('admin', 'PUT', `/dishes/${made.id}`, { dishCategoryId: elsewhere.id });
-    expect(moved.json().details).toContainEqual({ field: 'dishCategoryId', message: 'must be chosen from the list' });
+    expect(moved.json().details).toContainEqual(
+      expect.objectContaining({ field: 'dishCategoryId', message: 'must be chosen from the list' }),
+    );
   });
 
   it('city roles reach their city, owners their restaurant; operators add and delete nothing', async () => {
@@ -332,7 +336,9 @@ describe.each(backends)('dish categories and dishes on %s', (backend) => {
     expect((await call('admin', 'GET', `/dishCategories/${cat.id}`)).statusCode).toBe(404);
     expect((await call('admin', 'GET', `/dishes/${kept.id}`)).statusCode).toBe(404);
     const added = await call('admin', 'POST', '/dishCategories', { restaurantId: closing, name: 'X', name_ru: 'X', position: 1 });
-    expect(added.json().details).toContainEqual({ field: 'restaurantId', message: 'must be chosen from the list' });
+    expect(added.json().details).toContainEqual(
+      expect.objectContaining({ field: 'restaurantId', message: 'must be chosen from the list' }),
+    );
     expect(await t.db.selectFrom('dishes').select('id').where('id', '=', kept.id).executeTakeFirst()).toBeDefined();
   });
 

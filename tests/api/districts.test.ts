@@ -119,7 +119,7 @@ describe.each(backends)('districts on %s', (backend) => {
     ] as const) {
       const response = await call('admin', 'PUT', `/districts/${district.id}`, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().details).toContainEqual({ field, message });
+      expect(response.json().details).toContainEqual(expect.objectContaining({ field, message }));
     }
     expect((await call('admin', 'GET', `/districts/${district.id}`)).json()).toEqual(district);
   });

@@ -192,7 +192,7 @@ export async function openStaffApp(backend: Backend): Promise<StaffApp> {
     for (const [payload, field, message] of cases) {
       const response = await call('admin', method, url, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().details, JSON.stringify(payload)).toContainEqual({ field, message });
+      expect(response.json().details, JSON.stringify(payload)).toContainEqual(expect.objectContaining({ field, message }));
     }
   };
   return { ...t, ids, auth, call, expectFieldErrors };

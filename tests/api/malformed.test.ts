@@ -167,7 +167,9 @@ describe.each(backends)('malformed input on %s', (backend) => {
     for (const [method, url, payload, field] of cases) {
       const response = await t.call('admin', method, url, payload);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json().details, url).toContainEqual({ field, message: 'must not contain control characters' });
+      expect(response.json().details, url).toContainEqual(
+        expect.objectContaining({ field, message: 'must not contain control characters', key: 'validation.controlCharacters' }),
+      );
     }
     const login = await t.app.inject({ method: 'POST', url: '/login', payload: { username: 'adm\u0000in', password: 'x' } });
     expect(login.statusCode).toBe(400);
@@ -178,7 +180,9 @@ describe.each(backends)('malformed input on %s', (backend) => {
     for (const url of [`/cities/${t.ids.cityId}`, `/tags/${tag.id}`, '/superadmin/globalSettings']) {
       const response = await t.call('admin', 'PUT', url, {});
       expect(response.statusCode, url).toBe(400);
-      expect(response.json().details, url).toContainEqual({ field: 'body', message: 'name at least one field to change' });
+      expect(response.json().details, url).toContainEqual(
+        expect.objectContaining({ field: 'body', message: 'name at least one field to change' }),
+      );
       expect((await t.call('admin', 'PUT', url, { nothing: 1 })).statusCode, url).toBe(400);
     }
   });
@@ -187,7 +191,9 @@ describe.each(backends)('malformed input on %s', (backend) => {
     for (const value of ['0x10', ' 1.5 ', '1e3', 'Infinity', '1.', '.5', '+2']) {
       const response = await t.call('admin', 'PUT', `/config/${t.ids.cityId}`, [{ key: 'deliveryMultiplier', value }]);
       expect(response.statusCode, value).toBe(400);
-      expect(response.json().details, value).toContainEqual({ field: 'deliveryMultiplier', message: 'must be a number' });
+      expect(response.json().details, value).toContainEqual(
+        expect.objectContaining({ field: 'deliveryMultiplier', message: 'must be a number' }),
+      );
     }
     expect((await t.call('admin', 'PUT', `/config/${t.ids.cityId}`, [{ key: 'deliveryMultiplier', value: '1.75' }])).statusCode).toBe(200);
     expect((await t.call('admin', 'PUT', `/config/${t.ids.cityId}`, [{ key: 'timeShift', value: '-3' }])).statusCode).toBe(200);

@@ -95,7 +95,7 @@ describe.each(backends)('restaurants on %s', (backend) => {
   it('an admin must name the city; both FST_ codes land on their fields', async () => {
     const response = await call('admin', 'POST', '/restaurants/', valid());
     expect(response.statusCode).toBe(400);
-    expect(response.json().details).toContainEqual({ field: 'cityId', message: 'Required' });
+    expect(response.json().details).toContainEqual(expect.objectContaining({ field: 'cityId', message: 'Required' }));
 
     const { districtId } = await cityRows(t.ids.otherCityId);
     const missing = await call(

@@ -89,7 +89,7 @@ describe.each(backends)('login and authentication on %s', (backend) => {
   it('answers missing fields, wrong types and bad JSON with 400, never 500', async () => {
     const missing = await postLogin({ username: 'admin' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().details).toEqual([{ field: 'password', message: expect.any(String) }]);
+    expect(missing.json().details).toEqual([expect.objectContaining({ field: 'password', message: expect.any(String) })]);
     const empty = await postLogin({ username: '', password: '' });
     expect(empty.statusCode).toBe(400);
     expect(

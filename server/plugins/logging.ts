@@ -90,9 +90,16 @@ export function loggerOptions(stream?: LogStream): FastifyServerOptions['logger'
     // Anything else logged (bodies, objects, nested errors) is walked for secret fields.
     formatters: {
       log: (object: Record<string, unknown>) => {
-        const { err, ...rest } = object;
+        // The request and reply go to Fastify's own serializers (method, url, status; headers
+        // redacted above), which a copy here would leave with nothing to read.
+        const { err, req, res, ...rest } = object;
         const redacted = redactSecrets(rest);
-        return isPlainRecord(redacted) ? { ...redacted, ...(err === undefined ? {} : { err }) } : object;
+        const kept = {
+          ...(err === undefined ? {} : { err }),
+          ...(req === undefined ? {} : { req }),
+          ...(res === undefined ? {} : { res }),
+        };
+        return isPlainRecord(redacted) ? { ...redacted, ...kept } : object;
       },
     },
     serializers: {

@@ -50,6 +50,10 @@ describe.each(backends)('the log on %s', (backend) => {
     expect(error?.err?.code).toBe('22012');
     expect(log).toContain('"authorization":"[redacted]"');
     expect(log).toContain('"password":"[redacted]"');
+    // The request log says which call it was and how it ended.
+    const entries = lines.map((line) => JSON.parse(line));
+    expect(entries.find((entry) => entry.msg === 'incoming request')?.req).toMatchObject({ method: 'POST', url: '/log-probe' });
+    expect(entries.find((entry) => entry.msg === 'request completed')?.res).toMatchObject({ statusCode: 500 });
   });
 });
 

@@ -16,6 +16,7 @@ interface BotRow {
   bot_token: string;
   city_id: number;
   city_name: string;
+  city_name_ru: string;
 }
 
 /**
@@ -26,7 +27,7 @@ export const toBot = (row: BotRow, publicUrl: string | undefined, { masked }: { 
   id: row.id,
   botToken: masked ? maskBotToken(row.bot_token) : row.bot_token,
   endpoint: publicUrl ? `${publicUrl.replace(/\/+$/, '')}${botWebhookPath(row.id)}` : null,
-  city: { id: row.city_id, name: row.city_name },
+  city: { id: row.city_id, name: row.city_name, name_ru: row.city_name_ru },
   cityId: row.city_id,
 });
 
@@ -34,13 +35,13 @@ const selectBots = (db: Kysely<Database>) =>
   db
     .selectFrom('bots')
     .innerJoin('cities', 'cities.id', 'bots.city_id')
-    .select(['bots.id', 'bots.bot_token', 'bots.city_id', 'cities.name as city_name']);
+    .select(['bots.id', 'bots.bot_token', 'bots.city_id', 'cities.name as city_name', 'cities.name_ru as city_name_ru']);
 
 /** The cities a bot may be attached to: those without a bot, and the bot's own (when editing one). */
 const citiesForBot = (db: Kysely<Database>, botId: number | null) =>
   db
     .selectFrom('cities')
-    .select(['cities.id', 'cities.name'])
+    .select(['cities.id', 'cities.name', 'cities.name_ru'])
     .where((eb) => {
       const free = eb.not(eb.exists(eb.selectFrom('bots').select('bots.id').whereRef('bots.city_id', '=', 'cities.id')));
       return botId === null

@@ -72,13 +72,13 @@ export const botRecord = z.object({
   id: z.number().int(),
   botToken: z.string(),
   endpoint: z.string().nullable(),
-  city: z.object({ id: z.number().int(), name: z.string() }),
+  city: z.object({ id: z.number().int(), name: z.string(), name_ru: z.string() }),
   cityId: z.number().int(),
 });
 export type Bot = z.infer<typeof botRecord>;
 
 /** A city as the bot form's city select lists it. */
-export const cityOption = z.object({ id: z.number().int(), name: z.string() });
+export const cityOption = z.object({ id: z.number().int(), name: z.string(), name_ru: z.string() });
 
 /** How a bot token is shown where it must not be read in full: its bot id and last characters. */
 export const maskBotToken = (token: string): string => {

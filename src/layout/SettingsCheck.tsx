@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { SETTINGS_TOAST_MS } from '../domain';
 import { settingsChecks } from '../providers/settingsChecks';
 import { markSettingsChecked, readSession, settingsChecksDue } from '../providers/session';
+import { useCityName, type NamedCity } from '../resources/cities/useCityName';
 import { useSession } from '../resources/common/useSession';
 
 interface Toast {
@@ -12,6 +13,8 @@ interface Toast {
   kind: 'global' | 'city';
   name: string;
   keys: string[];
+  /** The city of a city toast, for its name in the interface language. */
+  city?: NamedCity;
 }
 
 /**
@@ -22,17 +25,26 @@ export const SettingsCheck = () => {
   const session = useSession();
   const checks = session.can('globalSettings', 'list');
   const translate = useTranslate();
+  const cityName = useCityName();
   const [toasts, setToasts] = useState<Toast[]>([]);
 
   useEffect(() => {
     if (!checks || !readSession() || !settingsChecksDue()) return;
     markSettingsChecked();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    Promise.all([settingsChecks.missingGlobalSettings(), settingsChecks.missingCityConfig()])
-      .then(([settings, cities]) => {
+    Promise.all([settingsChecks.missingGlobalSettings(), settingsChecks.missingCityConfig(), settingsChecks.cities()])
+      .then(([settings, cities, known]) => {
+        // The check names cities in English; their records give the Russian names too.
+        const byName = new Map(known.map((city) => [city.name, city]));
         const found: Toast[] = [
           ...settings.map((name) => ({ id: `global-${name}`, kind: 'global' as const, name, keys: [] })),
-          ...Object.entries(cities).map(([name, keys]) => ({ id: `city-${name}`, kind: 'city' as const, name, keys })),
+          ...Object.entries(cities).map(([name, keys]) => ({
+            id: `city-${name}`,
+            kind: 'city' as const,
+            name,
+            keys,
+            city: byName.get(name),
+          })),
         ];
         setToasts(found);
         timer = setTimeout(() => setToasts([]), SETTINGS_TOAST_MS);
@@ -78,7 +90,10 @@ export const SettingsCheck = () => {
           </Alert>
         ) : (
           <Alert key={toast.id} severity="warning" variant="filled" onClose={() => close(toast.id)} data-settings-toast="city">
-            {translate('app.settings.missingCityConfig', { city: toast.name, keys: toast.keys.join(', ') })}
+            {translate('app.settings.missingCityConfig', {
+              city: cityName(toast.city ?? { name: toast.name }),
+              keys: toast.keys.join(', '),
+            })}
           </Alert>
         ),
       )}

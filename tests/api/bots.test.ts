@@ -10,16 +10,22 @@ interface Bot {
   id: number;
   botToken: string;
   endpoint: string | null;
-  city: { id: number; name: string };
+  city: { id: number; name: string; name_ru: string };
   cityId: number;
 }
 
 describe.each(backends)('bots on %s', (backend) => {
   const t = useStaffApp(backend);
   const cityName = new Map<number, string>();
+  const cityNameRu = new Map<number, string>();
+  /** A city as a bot names it: both names, the Russian one for Russian screens. */
+  const botCity = (id: number) => ({ id, name: cityName.get(id), name_ru: cityNameRu.get(id) });
 
   beforeAll(async () => {
-    for (const city of await t.db.selectFrom('cities').select(['id', 'name']).execute()) cityName.set(city.id, city.name);
+    for (const city of await t.db.selectFrom('cities').select(['id', 'name', 'name_ru']).execute()) {
+      cityName.set(city.id, city.name);
+      cityNameRu.set(city.id, city.name_ru);
+    }
   });
   // Each case starts without bots and without global settings.
   beforeEach(async () => {
@@ -45,7 +51,7 @@ describe.each(backends)('bots on %s', (backend) => {
       id: expect.any(Number),
       botToken: token(1),
       endpoint: null,
-      city: { id: t.ids.cityId, name: cityName.get(t.ids.cityId) },
+      city: botCity(t.ids.cityId),
       cityId: t.ids.cityId,
     });
 
@@ -59,7 +65,7 @@ describe.each(backends)('bots on %s', (backend) => {
     expect(edited.json()).toEqual({
       ...bot,
       botToken: token(2),
-      city: { id: t.ids.otherCityId, name: cityName.get(t.ids.otherCityId) },
+      city: botCity(t.ids.otherCityId),
       cityId: t.ids.otherCityId,
     });
     expect((await call('admin', 'PUT', `/bots/${bot.id}`, {})).json()).toMatchObject({
@@ -114,10 +120,8 @@ describe.each(backends)('bots on %s', (backend) => {
   it('lists the cities a bot may be attached to', async () => {
     const third = await createCity(t.db, 'Zeta');
     cityName.set(third, 'Zeta');
-    const all = (await t.db.selectFrom('cities').select(['id', 'name']).orderBy('name').orderBy('id').execute()).map((c) => ({
-      id: c.id,
-      name: c.name,
-    }));
+    cityNameRu.set(third, 'Zeta');
+    const all = await t.db.selectFrom('cities').select(['id', 'name', 'name_ru']).orderBy('name').orderBy('id').execute();
     expect((await call('admin', 'GET', '/cities/for_bots')).json()).toEqual(all);
 
     const bot = await create(t.ids.cityId, 31);

@@ -57,7 +57,8 @@ export const fieldSummary = (details: readonly FieldError[]): string => details.
 /** A 400 for input whose fields break their rules, each named with its message. */
 export const invalidFields = (errors: readonly FieldError[]) => {
   const details = errors.map(({ field, message, key, args }) => ({ field, message, ...(key ? { key } : {}), ...(args ? { args } : {}) }));
-  return new HttpError(400, 'VALIDATION_ERROR', fieldSummary(details), details, undefined, { summary: fieldSummary(details) });
+  const summary = fieldSummary(details);
+  return new HttpError(400, 'VALIDATION_ERROR', summary, details, undefined, { summary });
 };
 
 export const unauthorized = (message = 'Authentication required') => coded(401, 'UNAUTHORIZED', message);

@@ -22,9 +22,12 @@ export function assertCityWritable(user: Actor, cityId: number | null | undefine
   if (!worksInCity(user, cityId)) throw forbidden('CITY_NOT_YOURS');
 }
 
-/** A row outside the user's scope is answered as if it did not exist. */
-export function assertInScope(user: Actor, row: RowPlace | undefined | null): asserts row is RowPlace {
-  if (!row || !inScope(scopeOf(user), row)) throw notFound();
+/**
+ * A row outside the user's scope is answered as if it did not exist, or with `refusal` where
+ * the caller says whose it is (a write to another restaurant's menu, say).
+ */
+export function assertInScope(user: Actor, row: RowPlace | undefined | null, refusal: Error = notFound()): asserts row is RowPlace {
+  if (!row || !inScope(scopeOf(user), row)) throw refusal;
 }
 
 /**
@@ -73,7 +76,7 @@ export const inUserCities =
     return eb(sql.ref(column), '=', user.cityId ?? -1);
   };
 
-export async function cityExists(db: Kysely<Database>, cityId: number): Promise<boolean> {
+async function cityExists(db: Kysely<Database>, cityId: number): Promise<boolean> {
   return !!(await db.selectFrom('cities').select('id').where('id', '=', cityId).executeTakeFirst());
 }
 

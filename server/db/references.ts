@@ -22,7 +22,7 @@ export async function countReferences(db: Kysely<Database>, id: number, referenc
 }
 
 /** "2 restaurants, 1 district": the parts of a 409 that say what still refers to a row. */
-export function listReferences(counts: Record<string, number>): string {
+function listReferences(counts: Record<string, number>): string {
   return Object.entries(counts)
     .filter(([, n]) => n > 0)
     .map(([what, n]) => `${n} ${n === 1 ? what.replace(/ies$/, 'y').replace(/s$/, '') : what}`)

@@ -12,7 +12,6 @@ const idText = (name: string) =>
     .refine((n) => n <= 2_147_483_647, { error: 'validation.id' })
     .describe(`the ${name}, a positive whole number`);
 
-export const pathId = idText;
 export const idParams = z.object({ id: idText('id') });
 export const cityIdParams = z.object({ cityId: idText('city id') });
 export const botIdParams = z.object({ botId: idText('bot id') });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../auth/scope';
-import { assertCityExists, assertCityWritable } from '../auth/scope';
+import { assertCityExists, assertCityWritable, cityOfNewRow } from '../auth/scope';
 import type { Database } from '../db/schema';
 import { conflict, invalidFields } from '../errors';
 
@@ -25,8 +25,12 @@ export async function checkCityMove(
   return true;
 }
 
-/** The city a new row goes to, else a 400 on cityId: the user must name one they work in, and it must exist. */
-export async function newRowCity(db: Kysely<Database>, user: Actor, cityId: number | undefined): Promise<number> {
+/**
+ * The city a new row goes to (the one named, or the user's own), else a 400 on cityId: a city
+ * the user works in, and one that exists.
+ */
+export async function newRowCity(db: Kysely<Database>, user: Actor, named: number | undefined): Promise<number> {
+  const cityId = cityOfNewRow(user, named);
   if (cityId === undefined) throw invalidFields([{ field: 'cityId', message: 'Required', key: 'validation.required' }]);
   assertCityWritable(user, cityId);
   await assertCityExists(db, cityId);

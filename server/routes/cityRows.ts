@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { namedCityRecord, namedCityRowUpdateSchema, tagSchema, type ApiErrorCode, type ResourceName } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
-import { assertCityVisible, assertCityWritable, cityOfNewRow, inUserCities } from '../auth/scope';
+import { assertCityVisible, assertCityWritable, inUserCities } from '../auth/scope';
 import { paginate, pageQuery } from '../db/paginate';
 import { countReferences, type Reference } from '../db/references';
 import { conflict, notFound } from '../errors';
@@ -98,7 +98,7 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
     { schema: { body: createBody, response: { 201: namedCityRecord } }, preValidation: requireCan(resource, 'create') },
     async (request, reply) => {
       const user = currentUser(request);
-      const cityId = await newRowCity(db, user, cityOfNewRow(user, request.body.cityId));
+      const cityId = await newRowCity(db, user, request.body.cityId);
       const row = await db
         .insertInto(table)
         .values({ city_id: cityId, name: request.body.name.trim(), name_ru: request.body.name_ru ?? '' })

@@ -1,10 +1,11 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { API_PATHS, cuisineRecord, cuisineSchema, cuisineUpdateSchema } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
-import { assertCityVisible, assertCityWritable, cityOfNewRow, inUserCities, listedCity } from '../auth/scope';
-import { paginate, pageQuery } from '../db/paginate';
+import { assertCityVisible, assertCityWritable, inUserCities, listedCity } from '../auth/scope';
+import { paginate, pageQuery, type PageParams } from '../db/paginate';
 import { countReferences, ofLiveRestaurant } from '../db/references';
 import type { CuisinesTable } from '../db/schema';
 import { conflict, notFound } from '../errors';
@@ -60,6 +61,20 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
     return row;
   };
 
+  /** A city's cuisines (every city's for null), by position then name, paged when asked. */
+  const list = async (cityId: number | null, query: PageParams<keyof typeof SORT_COLUMNS>, reply: FastifyReply) => {
+    const rows = await paginate(
+      cityId === null ? selectCuisines() : selectCuisines().where('cuisines.city_id', '=', cityId),
+      query,
+      reply,
+      {
+        columns: SORT_COLUMNS,
+        defaultOrder: (q) => q.orderBy('cuisines.position').orderBy('cuisines.name').orderBy('cuisines.id'),
+      },
+    );
+    return rows.map(toCuisine);
+  };
+
   /** What still refers to a cuisine: the restaurants (not deleted) filed under it. */
   const references = (cuisineId: number) =>
     countReferences(db, cuisineId, [['restaurants', 'restaurant_cuisines', 'cuisine_id', ofLiveRestaurant]]);
@@ -80,13 +95,7 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
         );
       const cityId = listedCity(user, request.query.cityId);
       if (cityId === 'none') return [];
-      let query = selectCuisines();
-      if (cityId !== null) query = query.where('cuisines.city_id', '=', cityId);
-      const rows = await paginate(query, request.query, reply, {
-        columns: SORT_COLUMNS,
-        defaultOrder: (q) => q.orderBy('cuisines.position').orderBy('cuisines.name').orderBy('cuisines.id'),
-      });
-      return rows.map(toCuisine);
+      return list(cityId, request.query, reply);
     },
   );
 
@@ -99,11 +108,7 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
     async (request, reply) => {
       const { cityId } = request.params;
       assertCityVisible(currentUser(request), cityId);
-      const rows = await paginate(selectCuisines().where('cuisines.city_id', '=', cityId), request.query, reply, {
-        columns: SORT_COLUMNS,
-        defaultOrder: (q) => q.orderBy('cuisines.position').orderBy('cuisines.name').orderBy('cuisines.id'),
-      });
-      return rows.map(toCuisine);
+      return list(cityId, request.query, reply);
     },
   );
 
@@ -126,7 +131,7 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
     async (request, reply) => {
       const user = currentUser(request);
       const { body } = request;
-      const cityId = await newRowCity(db, user, cityOfNewRow(user, body.cityId));
+      const cityId = await newRowCity(db, user, body.cityId);
       const { id } = await db
         .insertInto('cuisines')
         .values({

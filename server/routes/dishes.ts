@@ -228,7 +228,7 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
     async (request) => {
       const row = await loadDish(request.params.id);
       assertVisible(currentUser(request), placeOf(row));
-      return dishJson(row.id);
+      return (await dishesJson([row]))[0];
     },
   );
 
@@ -323,7 +323,7 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
     async (request) => {
       const existing = await loadDish(request.params.id);
       assertWritable(currentUser(request), placeOf(existing));
-      const json = await dishJson(existing.id);
+      const [json] = await dishesJson([existing]);
       // Orders keep the dish's name and price on their items; only the link to the dish is cleared.
       await db.deleteFrom('dishes').where('id', '=', existing.id).execute();
       return json;

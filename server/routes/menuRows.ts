@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { type dishCategoryRecord, type dishRecord, inScope, problem, renderMessage, scopeOf } from '../../src/domain';
-import type { Actor } from '../auth/scope';
+import { type dishCategoryRecord, type dishRecord, problem, renderMessage } from '../../src/domain';
+import { assertInScope, type Actor } from '../auth/scope';
 import type { Database } from '../db/schema';
-import { forbidden, invalidFields, notFound } from '../errors';
+import { forbidden, invalidFields } from '../errors';
 import { idsQuery, optionalQueryId } from '../http/params';
 
 /**
@@ -18,13 +18,9 @@ export interface Place {
 }
 
 /** Reading: a menu outside the user's scope is answered as unknown. */
-export const assertVisible = (user: Actor, place: Place) => {
-  if (!inScope(scopeOf(user), place)) throw notFound();
-};
+export const assertVisible = (user: Actor, place: Place) => assertInScope(user, place);
 /** Writing: a menu outside the user's scope is refused (an owner another restaurant's, a city admin another city's). */
-export const assertWritable = (user: Actor, place: Place) => {
-  if (!inScope(scopeOf(user), place)) throw forbidden('MENU_NOT_YOURS');
-};
+export const assertWritable = (user: Actor, place: Place) => assertInScope(user, place, forbidden('MENU_NOT_YOURS'));
 
 export const fieldError = (field: string, key: Parameters<typeof problem>[0]) =>
   invalidFields([{ field, message: renderMessage(problem(key)) }]);

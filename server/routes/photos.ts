@@ -2,9 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp, { type SharpOptions } from 'sharp';
 import { z } from 'zod';
-import { FILE_ID_PATTERN, PHOTO_MAX_BYTES, worksInEveryCity } from '../../src/domain';
+import { FILE_ID_PATTERN, PHOTO_MAX_BYTES } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
-import { assertCityExists, assertCityVisible, assertCityWritable } from '../auth/scope';
+import { assertCityExists, assertCityVisible, assertCityWritable, cityOfNewRow } from '../auth/scope';
 import { apiError, badRequest, HttpError, notFound } from '../errors';
 import { optionalQueryId } from '../http/params';
 import type { RouteDeps } from './deps';
@@ -67,7 +67,7 @@ export const photoRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, m
       const user = currentUser(request);
       if (!request.isMultipart()) throw badRequest('Send the photos as multipart/form-data fields photo_0, photo_1, ...');
       const asked = request.query.cityId;
-      const cityId = asked ?? (worksInEveryCity(user) ? null : user.cityId);
+      const cityId = cityOfNewRow(user, asked ?? undefined) ?? null;
       if (cityId !== null) {
         assertCityWritable(user, cityId);
         await assertCityExists(db, cityId);

@@ -151,11 +151,7 @@ export function restaurantReader(db: Kysely<Database>, now: () => Date) {
   const load = async (user: Actor, id: number): Promise<Restaurant> => {
     const row = await selectRestaurants().where('restaurants.id', '=', id).executeTakeFirst();
     if (!row) throw notFound('RESTAURANT_NOT_FOUND');
-    try {
-      assertInScope(user, { cityId: row.city_id, restaurantId: row.id });
-    } catch {
-      throw notFound('RESTAURANT_NOT_FOUND');
-    }
+    assertInScope(user, { cityId: row.city_id, restaurantId: row.id }, notFound('RESTAURANT_NOT_FOUND'));
     const [record] = await toRecords([row]);
     return record;
   };

@@ -17,7 +17,7 @@ import {
   type WorkingDay,
 } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
-import { assertCityExists, cityOfNewRow, inUserScope, listedCity, type Actor } from '../auth/scope';
+import { assertCityExists, inUserScope, listedCity, type Actor } from '../auth/scope';
 import type { Database } from '../db/schema';
 import { apiError, badRequest, forbidden, HttpError, invalidFields } from '../errors';
 import { cityIdParams, idParams, idsQuery } from '../http/params';
@@ -173,7 +173,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     async (request, reply) => {
       const user = currentUser(request);
       const { body } = request;
-      const cityId = await newRowCity(db, user, cityOfNewRow(user, body.cityId));
+      const cityId = await newRowCity(db, user, body.cityId);
       await checkCityRows(cityId, body);
       const notifyId = await notificationUserId(body.notificationAccountTelegramId);
       const id = await db.transaction().execute(async (trx) => {

@@ -55,3 +55,14 @@ export const restaurantSurroundings = [
   http.get(`${API}/cities`, () => HttpResponse.json([{ id: 1, name: 'London', name_ru: 'Лондон' }], { headers: { 'X-Total-Count': '1' } })),
   http.get(`${API}/photo`, () => new HttpResponse(null, { status: 404 })),
 ];
+
+/** The fields a valid new restaurant is typed with, by input name. */
+export const NEW_RESTAURANT_INPUTS = {
+  name: 'Green Garden',
+  name_ru: 'Зелёный сад',
+  address: 'Main street 5',
+  position: '1',
+  minOrderSum: '10',
+  deliveryTime: '45 min',
+  schedule: '10:00-22:00',
+};

@@ -8,7 +8,7 @@ import { RestaurantCreate } from '../../src/resources/restaurants/RestaurantCrea
 import { RestaurantEdit } from '../../src/resources/restaurants/RestaurantEdit';
 import { RestaurantList } from '../../src/resources/restaurants/RestaurantList';
 import { renderScreen } from './renderScreen';
-import { restaurantSurroundings } from './restaurantFixtures';
+import { NEW_RESTAURANT_INPUTS, restaurantSurroundings } from './restaurantFixtures';
 
 const server = setupServer(...restaurantSurroundings);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -162,17 +162,7 @@ describe('server refusals on their fields', () => {
       details: [{ field: 'notificationAccountTelegramId', message: 'No messenger user with the id 999' }],
     });
     add(Role.CITY_ADMIN);
-    for (const [name, value] of Object.entries({
-      name: 'Green Garden',
-      name_ru: 'Зелёный сад',
-      address: 'Main street 5',
-      position: '1',
-      minOrderSum: '10',
-      deliveryTime: '45 min',
-      schedule: '10:00-22:00',
-      notificationAccountTelegramId: '999',
-    }))
-      await type(name, value);
+    for (const [name, value] of Object.entries({ ...NEW_RESTAURANT_INPUTS, notificationAccountTelegramId: '999' })) await type(name, value);
     const save = await saveButton();
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);

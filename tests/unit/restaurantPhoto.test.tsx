@@ -7,7 +7,7 @@ import { dataProvider } from '../../src/providers/dataProvider';
 import { RestaurantCreate } from '../../src/resources/restaurants/RestaurantCreate';
 import { RestaurantEdit } from '../../src/resources/restaurants/RestaurantEdit';
 import { renderScreen } from './renderScreen';
-import { GREEN_GARDEN, restaurantSurroundings } from './restaurantFixtures';
+import { GREEN_GARDEN, NEW_RESTAURANT_INPUTS, restaurantSurroundings } from './restaurantFixtures';
 
 const API = 'http://localhost:3000/api';
 const server = setupServer(...restaurantSurroundings);
@@ -79,16 +79,7 @@ describe('the restaurant photo', () => {
       path: '/restaurant',
     });
     const save = await saveButton();
-    const values = {
-      name: 'Green Garden',
-      name_ru: 'Зелёный сад',
-      address: 'Main street 5',
-      position: '1',
-      minOrderSum: '10',
-      deliveryTime: '45 min',
-      schedule: '10:00-22:00',
-    };
-    for (const [name, value] of Object.entries(values)) {
+    for (const [name, value] of Object.entries(NEW_RESTAURANT_INPUTS)) {
       const field = document.querySelector(`input[name="${name}"]`);
       if (!field) throw new Error(`no field ${name}`);
       fireEvent.change(field, { target: { value } });

@@ -33,32 +33,24 @@ export const CityEdit = () => {
   const works = useWorksInCity(cityId);
   if (works === null || cityId === null) return null;
   if (!works) return <OtherCity />;
-  if (!session.can('cities', 'edit')) {
-    return (
-      <Edit
-        resource="cityConfig"
-        id={cityId}
-        title={<CityTitle id={cityId} title="resources.cities.configTitle" />}
-        mutationMode="pessimistic"
-        redirect={false}
-        mutationOptions={{ onSuccess: saved }}
-      >
-        <CityConfigForm />
-      </Edit>
-    );
-  }
+  // Operators edit only their city's delivery settings (the cityConfig resource); the others the whole city.
+  const reduced = !session.can('cities', 'edit');
   return (
     <Edit
-      resource="cities"
+      resource={reduced ? 'cityConfig' : 'cities'}
       id={cityId}
-      title={<CityTitle id={cityId} title="resources.cities.editTitle" />}
+      title={<CityTitle id={cityId} title={reduced ? 'resources.cities.configTitle' : 'resources.cities.editTitle'} />}
       mutationMode="pessimistic"
       redirect={false}
       mutationOptions={{ onSuccess: saved }}
     >
-      <WithConfig>
-        <CityForm />
-      </WithConfig>
+      {reduced ? (
+        <CityConfigForm />
+      ) : (
+        <WithConfig>
+          <CityForm />
+        </WithConfig>
+      )}
     </Edit>
   );
 };

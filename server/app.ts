@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(openApi, { version: deps.version });
   await app.register(sessionRoutes, { db: deps.db, jwtSecret: deps.jwtSecret, now });
-  await app.register(graphqlPlugin, { db: deps.db });
+  await app.register(graphqlPlugin, { db: deps.db, now });
   const messenger = deps.messenger ?? localMessenger(deps.db, deps.filesDir ?? join(tmpdir(), `backoffice-files-${process.pid}`));
   await app.register(apiRoutes, { prefix: '/api', db: deps.db, messenger, now });
   await app.register(webhookRoutes, { db: deps.db, messenger, now });

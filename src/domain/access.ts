@@ -25,6 +25,8 @@ export type ResourceName =
   | 'orderStatus'
   | 'orderCourier'
   | 'orderChat'
+  | 'orderAdminMessage'
+  | 'orderDebug'
   | 'customerPhone'
   | 'customerAddress'
   | 'paymentData'
@@ -62,6 +64,7 @@ const CITY_ADMIN: RoleGrants = {
   orderStatus: ['edit'],
   orderCourier: ['edit'],
   orderChat: ['list', 'create'],
+  orderAdminMessage: ['create'],
   customerPhone: ['show'],
   customerAddress: ['edit'],
   paymentData: ['show'],
@@ -89,6 +92,7 @@ const OPERATOR: RoleGrants = {
   orderStatus: ['edit'],
   orderCourier: ['edit'],
   orderChat: ['list', 'create'],
+  orderAdminMessage: ['create'],
   customerPhone: ['show'],
   customerAddress: ['edit'],
   reviews: ['list', 'show', 'edit', 'delete'],

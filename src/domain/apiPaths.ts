@@ -25,6 +25,15 @@ export const API_PATHS = {
     create: '/restaurants',
     photo: '/restaurants/:id/photo',
   },
+  orders: {
+    list: '/orders',
+    totals: '/orders/totals',
+    export: '/orders/export/excel',
+    one: '/orders/:id',
+    messages: '/orders/:threadId',
+    toRestaurant: '/messages/:threadId/restaurant',
+    customerAddress: '/users/:id/address',
+  },
   menu: { categories: '/dishCategories', category: '/dishCategories/:id', dishes: '/dishes', dish: '/dishes/:id' },
 } as const;
 

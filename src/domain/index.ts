@@ -14,3 +14,5 @@ export * from './globalSettings';
 export * from './photo';
 export * from './errorCodes';
 export * from './apiPaths';
+export * from './orders';
+export * from './orderTexts';

@@ -46,6 +46,9 @@ export const VALIDATION_MESSAGES_EN = {
   nameLength: 'must be more than %{moreAmount} and less than %{lessAmount}',
   schedule: 'must look like 10:00-22:00, or two windows such as 10:00-14:00,18:00-02:00',
   weekDays: 'must list each day of the week once',
+  status: 'must be one of the order statuses',
+  threadId: 'must be a thread id of 9 letters or digits',
+  date: 'must be a date such as 2026-11-23, or a time with its zone',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -80,6 +80,9 @@ export const appEs: Texts<typeof appEn> = {
     nameLength: 'debe tener más de %{moreAmount} y menos de %{lessAmount} caracteres',
     schedule: 'debe ser como 10:00-22:00, o dos franjas como 10:00-14:00,18:00-02:00',
     weekDays: 'debe indicar cada día de la semana una vez',
+    status: 'debe ser uno de los estados del pedido',
+    threadId: 'debe ser un número de pedido de 9 letras o cifras',
+    date: 'debe ser una fecha como 2026-11-23, o una hora con su zona',
   },
   menu: {
     stats: 'Estadísticas',

@@ -1,0 +1,17 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * Work for the messenger, written in the same transaction as the row it belongs to (DESIGN
+ * section 1: nothing is sent from inside a request). The event worker (./eventWorker.ts)
+ * delivers it with retries; the row's status is the spec's event status.
+ */
+export interface OutgoingEvent {
+  /** `order_message`: deliver the order chat message `payload.messageId`. */
+  type: 'order_message';
+  payload: { messageId: number };
+}
+
+export async function enqueueEvent(db: Kysely<Database> | Transaction<Database>, event: OutgoingEvent): Promise<void> {
+  await db.insertInto('events').values({ type: event.type, payload: JSON.stringify(event.payload) }).execute();
+}

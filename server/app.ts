@@ -37,6 +37,8 @@ export interface AppDeps {
   /** The messenger; by default the local one, keeping photos in `filesDir`. */
   messenger?: MessengerGateway;
   filesDir?: string;
+  /** Called after a request has written an event for the messenger (main.ts wakes the event worker). */
+  onEvent?: () => void;
 }
 
 /** The path of a URL as a 404 may echo it: without the query, cut to 100 characters. */
@@ -95,9 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(openApi, { version: deps.version });
   await app.register(sessionRoutes, { db: deps.db, jwtSecret: deps.jwtSecret, now });
-  await app.register(graphqlPlugin, { db: deps.db, now });
+  await app.register(graphqlPlugin, { db: deps.db, now, onEvent: deps.onEvent });
   const messenger = deps.messenger ?? localMessenger(deps.db, deps.filesDir ?? join(tmpdir(), `backoffice-files-${process.pid}`));
-  await app.register(apiRoutes, { prefix: '/api', db: deps.db, messenger, now });
+  await app.register(apiRoutes, { prefix: '/api', db: deps.db, messenger, now, onEvent: deps.onEvent });
   await app.register(webhookRoutes, { db: deps.db, messenger, now });
 
   if (deps.staticDir && existsSync(deps.staticDir)) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { GraphQLError } from 'graphql';
-import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
+import mercurius, { type IResolverObject, type MercuriusContext } from 'mercurius';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { currentUser } from '../auth/authorize';
@@ -16,15 +16,17 @@ declare module 'mercurius' {
   }
 }
 
-/** One area's part of the schema: its types and its resolvers. */
+/** One area's part of the schema: its types and its queries and mutations. */
 export interface GraphqlModule {
   typeDefs: string;
-  resolvers: IResolvers;
+  Query?: IResolverObject;
+  Mutation?: IResolverObject;
 }
 
 export interface GraphqlDeps {
   db: Kysely<Database>;
   now: () => Date;
+  onEvent?: () => void;
 }
 
 const base: GraphqlModule = {
@@ -43,16 +45,7 @@ const base: GraphqlModule = {
       _empty: Boolean
     }
   `,
-  resolvers: { Query: { me: (_root: unknown, _args: unknown, ctx: MercuriusContext) => ctx.user } },
-};
-
-/** Merges the modules' resolvers type by type. */
-const mergeResolvers = (modules: readonly GraphqlModule[]): IResolvers => {
-  const merged: Record<string, Record<string, unknown>> = {};
-  for (const { resolvers } of modules) {
-    for (const [type, fields] of Object.entries(resolvers)) merged[type] = { ...merged[type], ...(fields as Record<string, unknown>) };
-  }
-  return merged as IResolvers;
+  Query: { me: (_root: unknown, _args: unknown, ctx: MercuriusContext) => ctx.user },
 };
 
 /**
@@ -95,11 +88,15 @@ const plugin: FastifyPluginAsync<GraphqlDeps> = async (app, deps) => {
     queryDepth: GRAPHQL_LIMITS.depth,
     graphql: { parseOptions: { maxTokens: GRAPHQL_LIMITS.tokens } },
     context: (request) => ({ user: currentUser(request) }),
-    resolvers: mergeResolvers(modules),
+    resolvers: {
+      Query: Object.assign({}, ...modules.map((m) => m.Query ?? {})),
+      Mutation: Object.assign({}, ...modules.map((m) => m.Mutation ?? {})),
+    },
     errorFormatter: (execution, ctx) => {
       const log = ctx.reply ? ctx.reply.log : ctx.app.log;
+      // Mercurius wraps the validation errors of a document in one error carrying them all.
       const errors = (execution.errors ?? []).flatMap((e) => {
-        const nested = (e.originalError as { errors?: unknown } | undefined)?.errors;
+        const nested: unknown = e.originalError && 'errors' in e.originalError ? e.originalError.errors : undefined;
         return Array.isArray(nested) ? nested.filter((n): n is GraphQLError => n instanceof GraphQLError) : [e];
       });
       const formatted = errors.map((e) => formatError(e, log));

@@ -7,4 +7,6 @@ export interface RouteDeps {
   db: Kysely<Database>;
   messenger: MessengerGateway;
   now: () => Date;
+  /** Called after a request has written an event for the messenger, to wake the event worker. */
+  onEvent?: () => void;
 }

@@ -41,6 +41,11 @@ export const API_ERROR_MESSAGES_EN = {
   RESTAURANT_FIELD_REFUSED: 'Your role may not change %{field}',
   FST_KEY_IS_MISSING: 'The district price is missing for %{district}',
   FST_NOTIFICATION_ACCOUNT_NOT_FOUND: 'No messenger user with the id %{telegramId}',
+  ORDER_NOT_FOUND: 'Order not found',
+  ORDER_STATUS_MOVE_REFUSED: 'The order is already at status %{current} and cannot move to %{next}',
+  ORDER_DEBUG_ADMIN_ONLY: 'Only admins may move orders in debug mode',
+  COURIER_NOT_FOUND: 'No courier with the id %{id} works in this city',
+  CUSTOMER_NOT_FOUND: 'Customer not found',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_MESSAGES_EN;

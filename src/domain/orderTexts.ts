@@ -18,11 +18,19 @@ export const ORDER_STATUS_TEXTS: Record<OrderStatusValue, { label: Texts; help: 
   },
   [OrderStatus.CANCELED_BY_RESTAURANT]: {
     label: { en: 'Cancelled by restaurant', ru: 'Отменён рестораном', es: 'Cancelado por el restaurante' },
-    help: { en: 'Final: the restaurant cancelled the order', ru: 'Окончательный: ресторан отменил заказ', es: 'Final: el restaurante canceló el pedido' },
+    help: {
+      en: 'Final: the restaurant cancelled the order',
+      ru: 'Окончательный: ресторан отменил заказ',
+      es: 'Final: el restaurante canceló el pedido',
+    },
   },
   [OrderStatus.CANCELED_BY_USER]: {
     label: { en: 'Cancelled by customer', ru: 'Отменён клиентом', es: 'Cancelado por el cliente' },
-    help: { en: 'Final: the customer cancelled the order', ru: 'Окончательный: клиент отменил заказ', es: 'Final: el cliente canceló el pedido' },
+    help: {
+      en: 'Final: the customer cancelled the order',
+      ru: 'Окончательный: клиент отменил заказ',
+      es: 'Final: el cliente canceló el pedido',
+    },
   },
   [OrderStatus.DRAFT]: {
     label: { en: 'Draft', ru: 'Черновик', es: 'Borrador' },
@@ -54,7 +62,11 @@ export const ORDER_STATUS_TEXTS: Record<OrderStatusValue, { label: Texts; help: 
   },
   [OrderStatus.DELAYED]: {
     label: { en: 'Delayed', ru: 'Задерживается', es: 'Retrasado' },
-    help: { en: 'The order will be late; the customer is told', ru: 'Заказ задерживается; клиент предупреждён', es: 'El pedido llegará tarde; se avisa al cliente' },
+    help: {
+      en: 'The order will be late; the customer is told',
+      ru: 'Заказ задерживается; клиент предупреждён',
+      es: 'El pedido llegará tarde; se avisa al cliente',
+    },
   },
   [OrderStatus.COOKED]: {
     label: { en: 'Cooked', ru: 'Приготовлен', es: 'Preparado' },
@@ -70,11 +82,19 @@ export const ORDER_STATUS_TEXTS: Record<OrderStatusValue, { label: Texts; help: 
   },
   [OrderStatus.IN_RESTAURANT]: {
     label: { en: 'In restaurant', ru: 'В ресторане', es: 'En el restaurante' },
-    help: { en: 'Waiting for the customer to pick it up', ru: 'Ждёт, когда клиент заберёт заказ', es: 'Esperando a que el cliente lo recoja' },
+    help: {
+      en: 'Waiting for the customer to pick it up',
+      ru: 'Ждёт, когда клиент заберёт заказ',
+      es: 'Esperando a que el cliente lo recoja',
+    },
   },
   [OrderStatus.CALL_CUSTOMER]: {
     label: { en: 'Call the customer', ru: 'Позвонить клиенту', es: 'Llamar al cliente' },
-    help: { en: 'The courier cannot reach the customer', ru: 'Курьер не может связаться с клиентом', es: 'El repartidor no localiza al cliente' },
+    help: {
+      en: 'The courier cannot reach the customer',
+      ru: 'Курьер не может связаться с клиентом',
+      es: 'El repartidor no localiza al cliente',
+    },
   },
   [OrderStatus.DELIVERED]: {
     label: { en: 'Delivered', ru: 'Доставлен', es: 'Entregado' },

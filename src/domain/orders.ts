@@ -23,7 +23,16 @@ const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
 const idList = z
   .union([z.string(), z.array(z.string())])
   .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).filter((v) => v !== ''))
-  .pipe(z.array(z.string().regex(/^[1-9]\d{0,9}$/, { error: 'validation.id' }).transform(Number)).max(500))
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^[1-9]\d{0,9}$/, { error: 'validation.id' })
+          .transform(Number),
+      )
+      .max(500),
+  )
   .refine((ids) => ids.every((n) => n <= 2_147_483_647), { error: 'validation.id' });
 
 const queryFlag = z
@@ -154,10 +163,6 @@ export const orderTotalsLine = z.object({
 });
 export const orderTotalsRecord = z.object({ lines: z.array(orderTotalsLine) });
 export type OrderTotals = z.infer<typeof orderTotalsRecord>;
-
-/** The average cheque as the spec gives it, from a range's counted sum, delivery and count. */
-export const averageCheque = (sum: number, delivery: number, count: number): string =>
-  count > 0 ? (Math.round(((sum + delivery) / count) * 100) / 100).toFixed(2) : '0';
 
 const STATUS_NUMBERS = new Set<number>(ORDER_STATUS_VALUES);
 const statusValue = z.number({ error: 'validation.status' }).refine((v) => STATUS_NUMBERS.has(v), { error: 'validation.status' });

@@ -43,6 +43,11 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     RESTAURANT_FIELD_REFUSED: 'Ваша роль не может менять %{field}',
     FST_KEY_IS_MISSING: 'Не указана цена доставки для района %{district}',
     FST_NOTIFICATION_ACCOUNT_NOT_FOUND: 'Нет пользователя мессенджера с id %{telegramId}',
+    ORDER_NOT_FOUND: 'Заказ не найден',
+    ORDER_STATUS_MOVE_REFUSED: 'Заказ уже в статусе %{current} и не может перейти в %{next}',
+    ORDER_DEBUG_ADMIN_ONLY: 'Менять статус в режиме отладки могут только администраторы',
+    COURIER_NOT_FOUND: 'Курьера с id %{id} в этом городе нет',
+    CUSTOMER_NOT_FOUND: 'Клиент не найден',
   },
   es: {
     UNAUTHORIZED: 'Es necesario iniciar sesión',
@@ -83,5 +88,10 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     RESTAURANT_FIELD_REFUSED: 'Su rol no puede cambiar %{field}',
     FST_KEY_IS_MISSING: 'Falta el precio de entrega del distrito %{district}',
     FST_NOTIFICATION_ACCOUNT_NOT_FOUND: 'No hay ningún usuario del mensajero con el id %{telegramId}',
+    ORDER_NOT_FOUND: 'Pedido no encontrado',
+    ORDER_STATUS_MOVE_REFUSED: 'El pedido ya está en el estado %{current} y no puede pasar a %{next}',
+    ORDER_DEBUG_ADMIN_ONLY: 'Solo los administradores pueden cambiar estados en modo de depuración',
+    COURIER_NOT_FOUND: 'No hay ningún repartidor con el id %{id} en esta ciudad',
+    CUSTOMER_NOT_FOUND: 'Cliente no encontrado',
   },
 };

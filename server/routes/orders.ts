@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_PATHS,
+  customerAddressSchema,
+  orderFilterQuery,
+  orderMessageRecord,
+  orderMessageSchema,
+  orderRecord,
+  orderTotalsRecord,
+  orderUpdateResult,
+  orderUpdateSchema,
+  ORDERS_MAX_PER_PAGE,
+  threadId,
+} from '../../src/domain';
+import { currentUser, requireCan } from '../auth/authorize';
+import { idParams } from '../http/params';
+import { orderRange } from '../orders/filters';
+import { ORDER_MESSAGES_MAX_LIMIT, orderChat } from '../orders/orderChat';
+import { orderReader } from '../orders/orderReads';
+import { orderWriter } from '../orders/orderWrites';
+import type { RouteDeps } from './deps';
+import { orderExportRoute } from './orderExport';
+
+const P = API_PATHS.orders;
+const threadParams = z.object({ threadId: threadId() });
+const listQuery = orderFilterQuery.extend({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  perPage: z.coerce.number().int().min(1).max(ORDERS_MAX_PER_PAGE).optional(),
+});
+const messagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(ORDER_MESSAGES_MAX_LIMIT).optional() });
+
+/** Orders (spec section 7, Orders): the list, its totals and export, status moves, couriers, the chat. */
+export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { db } = deps;
+  const reader = orderReader(db);
+  const writer = orderWriter(db);
+  const chat = orderChat(db, () => deps.onEvent?.());
+
+  app.get(
+    P.list,
+    { schema: { querystring: listQuery, response: { 200: z.array(orderRecord) } }, preValidation: requireCan('orders', 'list') },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { page, perPage, ...filter } = request.query;
+      const range = orderRange(user, filter);
+      const [rows, total] = await Promise.all([
+        reader.page(user, range, { numbers: filter.numbers }, { page, perPage }),
+        reader.count(user, range),
+      ]);
+      reply.header('x-total-count', String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    P.totals,
+    { schema: { querystring: orderFilterQuery, response: { 200: orderTotalsRecord } }, preValidation: requireCan('orders', 'list') },
+    async (request) => {
+      const user = currentUser(request);
+      return reader.totals(user, orderRange(user, request.query));
+    },
+  );
+
+  await app.register(orderExportRoute, deps);
+
+  app.put(
+    P.one,
+    {
+      schema: { params: idParams, body: orderUpdateSchema, response: { 200: orderUpdateResult } },
+      preValidation: requireCan('orders', 'edit'),
+    },
+    async (request) =>
+      writer.update(currentUser(request), request.params.id, request.body, (entry) =>
+        request.log.warn({ debugStatusMove: entry }, 'order status moved in debug mode'),
+      ),
+  );
+
+  app.get(
+    P.messages,
+    {
+      schema: { params: threadParams, querystring: messagesQuery, response: { 200: z.array(orderMessageRecord) } },
+      preValidation: requireCan('orderChat', 'list'),
+    },
+    async (request) => chat.history(currentUser(request), request.params.threadId, request.query.limit),
+  );
+
+  app.post(
+    P.messages,
+    {
+      schema: { params: threadParams, body: orderMessageSchema, response: { 201: orderMessageRecord } },
+      preValidation: requireCan('orderChat', 'create'),
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return chat.send(currentUser(request), request.params.threadId, 'TO_USER', request.body.text);
+    },
+  );
+
+  app.post(
+    P.toRestaurant,
+    {
+      schema: { params: threadParams, body: orderMessageSchema, response: { 201: orderMessageRecord } },
+      preValidation: requireCan('orderChat', 'create'),
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return chat.send(currentUser(request), request.params.threadId, 'TO_RESTAURANT', request.body.text);
+    },
+  );
+
+  app.put(
+    P.customerAddress,
+    {
+      schema: {
+        params: idParams,
+        body: customerAddressSchema,
+        response: { 200: z.object({ id: z.number().int(), address: z.string().nullable() }) },
+      },
+      preValidation: requireCan('customerAddress', 'edit'),
+    },
+    async (request) => writer.setCustomerAddress(currentUser(request), request.params.id, request.body.address ?? null),
+  );
+};

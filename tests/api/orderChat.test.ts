@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EventStatus, MessageStatus, type OrderMessage } from '../../src/domain';
+import { backends, useStaffApp } from './harness';
+import { createCustomer, createOrder } from './orderFixtures';
+
+describe.each(backends)('order chat over REST on %s', (backend) => {
+  const t = useStaffApp(backend);
+  let threadId: string;
+  let orderId: number;
+  let customerId: number;
+  let farThread: string;
+
+  beforeAll(async () => {
+    customerId = await createCustomer(t.db, t.ids.cityId);
+    ({ id: orderId, threadId } = await createOrder(t.db, { cityId: t.ids.cityId, restaurantId: t.ids.restaurantId, userId: customerId }));
+    const farRestaurant = await t.db
+      .insertInto('restaurants')
+      .values({ city_id: t.ids.otherCityId, name: 'Far', name_ru: 'Far', address: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const farCustomer = await createCustomer(t.db, t.ids.otherCityId);
+    ({ threadId: farThread } = await createOrder(t.db, { cityId: t.ids.otherCityId, restaurantId: farRestaurant.id, userId: farCustomer }));
+  });
+
+  const eventsOf = async (messageId: number) =>
+    (await t.db.selectFrom('events').select(['type', 'payload', 'status']).execute()).filter((e) => e.payload.messageId === messageId);
+
+  it('writes a message to the customer as the restaurant together with its pending delivery event', async () => {
+    const response = await t.call('operator', 'POST', `/orders/${threadId}`, { text: 'Your pizza is in the oven' });
+    expect(response.statusCode, response.body).toBe(201);
+    const message = response.json<OrderMessage>();
+    expect(message).toMatchObject({
+      orderId,
+      toId: customerId,
+      from: { name: 'Test kitchen' },
+      to: { name: expect.stringMatching(/^Customer/) },
+      text: 'Your pizza is in the oven',
+      status: MessageStatus.CREATED,
+      restaurantSent: true,
+      adminSent: false,
+    });
+    expect(await eventsOf(message.id)).toEqual([
+      { type: 'order_message', payload: { messageId: message.id }, status: EventStatus.PENDING },
+    ]);
+  });
+
+  it('writes a message to the restaurant as the customer', async () => {
+    const response = await t.call('owner', 'POST', `/messages/${threadId}/restaurant`, { text: 'Please ring twice' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<OrderMessage>()).toMatchObject({
+      fromId: customerId,
+      from: { name: expect.stringMatching(/^Customer/) },
+      to: { name: 'Test kitchen' },
+    });
+  });
+
+  it('lists the history oldest first, with the sender names', async () => {
+    const response = await t.call('cityadmin', 'GET', `/orders/${threadId}`);
+    expect(response.statusCode).toBe(200);
+    const history = response.json<OrderMessage[]>();
+    expect(history.map((m) => m.text)).toEqual(['Your pizza is in the oven', 'Please ring twice']);
+    expect((await t.call('admin', 'GET', `/orders/${threadId}?limit=1`)).json<OrderMessage[]>().map((m) => m.text)).toEqual([
+      'Please ring twice',
+    ]);
+  });
+
+  it('hides other cities chats and refuses empty or oversized texts without writing', async () => {
+    const before = await t.db
+      .selectFrom('order_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect((await t.call('operator', 'GET', `/orders/${farThread}`)).statusCode).toBe(404);
+    expect((await t.call('owner', 'POST', `/orders/${farThread}`, { text: 'Hello there' })).statusCode).toBe(404);
+    expect((await t.call('operator', 'POST', `/orders/${threadId}`, { text: '   ' })).statusCode).toBe(400);
+    expect((await t.call('operator', 'POST', `/orders/${threadId}`, { text: 'x'.repeat(4097) })).statusCode).toBe(400);
+    expect((await t.call('operator', 'POST', `/orders/not-a-thread`, { text: 'Hello there' })).statusCode).toBe(400);
+    const after = await t.db
+      .selectFrom('order_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});

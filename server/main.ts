@@ -5,6 +5,8 @@ import { openDatabase } from './db/connect';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/lock';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed';
+import { startEventWorker } from './jobs/eventWorker';
+import { localMessenger } from './messenger/local';
 
 /** Stops the start with a message for the operator, no stack trace. */
 const refuseToStart = (message: string): never => {
@@ -35,18 +37,25 @@ const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.
 await migrateToLatest(db);
 if (config.demo) await seedDemoIfEmpty(db, (line) => console.log(line));
 
+// One messenger for the API and the event worker that delivers what the API writes.
+const messenger = localMessenger(db, join(config.dataDir, 'files'));
 const app = await buildApp({
   db,
   jwtSecret: config.jwtSecret,
   version: config.version,
   staticDir: config.staticDir,
-  filesDir: join(config.dataDir, 'files'),
+  messenger,
   logger: config.log,
   trustProxy: config.trustProxy,
+  // Requests come after listen(), when the worker below exists.
+  onEvent: () => worker.wake(),
 });
+// Its errors are the operator's business even when the request log is off.
+const worker = startEventWorker({ db, messenger, log: config.log ? app.log : console });
 
 const shutdown = async () => {
   await app.close();
+  await worker.stop();
   await db.destroy();
   await lock?.release();
   process.exit(0);

@@ -8,6 +8,8 @@ import { currentUser } from '../auth/authorize';
 import { HttpError } from '../errors';
 import { checkDocumentCost, GRAPHQL_LIMITS } from './limits';
 import { orderModule } from './orders';
+import { referralModule } from './referrals';
+import { restaurantModule } from './restaurants';
 import type { SessionUser } from '../../src/domain';
 
 declare module 'mercurius' {
@@ -51,27 +53,32 @@ const base: GraphqlModule = {
 /**
  * An error as a GraphQL client receives it: the message and a code in `extensions` (with the
  * HTTP status the REST call would give, its arguments and field errors), never a stack trace.
- * An unexpected error is logged and answered as INTERNAL_ERROR.
+ * An unexpected error from a resolver is logged and answered as INTERNAL_ERROR; mercurius's
+ * own errors (parsing, validation, the document limits) keep their shape.
  */
-const formatError = (error: GraphQLError, log: { error: (obj: unknown, msg: string) => void }) => {
+const withCode = (error: GraphQLError, log: { error: (obj: unknown, msg: string) => void }): GraphQLError => {
   const original = error.originalError;
   if (original instanceof HttpError) {
-    return {
-      message: original.message,
+    return new GraphQLError(original.message, {
+      nodes: error.nodes,
       path: error.path,
+      originalError: original,
       extensions: {
         code: original.code,
         statusCode: original.statusCode,
         ...(original.args ? { args: original.args } : {}),
         ...(original.details ? { details: original.details } : {}),
       },
-    };
+    });
   }
-  if (original && !(original instanceof GraphQLError)) {
-    log.error({ err: original }, 'GraphQL resolver failed');
-    return { message: 'Something went wrong on the server', path: error.path, extensions: { code: 'INTERNAL_ERROR', statusCode: 500 } };
-  }
-  return { message: error.message, path: error.path, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', statusCode: 400 } };
+  const known = !original || original instanceof GraphQLError || 'statusCode' in original || 'extensions' in original;
+  if (known) return error;
+  log.error({ err: original }, 'GraphQL resolver failed');
+  return new GraphQLError('Something went wrong on the server', {
+    nodes: error.nodes,
+    path: error.path,
+    extensions: { code: 'INTERNAL_ERROR', statusCode: 500 },
+  });
 };
 
 /**
@@ -80,7 +87,7 @@ const formatError = (error: GraphQLError, log: { error: (obj: unknown, msg: stri
  * scope and masking are the same whichever way a screen asks.
  */
 const plugin: FastifyPluginAsync<GraphqlDeps> = async (app, deps) => {
-  const modules = [base, orderModule(deps)];
+  const modules = [base, orderModule(deps), referralModule(deps), restaurantModule(deps)];
   await app.register(mercurius, {
     schema: modules.map((m) => m.typeDefs).join('\n'),
     graphiql: false,
@@ -94,15 +101,7 @@ const plugin: FastifyPluginAsync<GraphqlDeps> = async (app, deps) => {
     },
     errorFormatter: (execution, ctx) => {
       const log = ctx.reply ? ctx.reply.log : ctx.app.log;
-      // Mercurius wraps the validation errors of a document in one error carrying them all.
-      const errors = (execution.errors ?? []).flatMap((e) => {
-        const nested: unknown = e.originalError && 'errors' in e.originalError ? e.originalError.errors : undefined;
-        return Array.isArray(nested) ? nested.filter((n): n is GraphQLError => n instanceof GraphQLError) : [e];
-      });
-      const formatted = errors.map((e) => formatError(e, log));
-      const only = errors.length === 1 ? errors[0].originalError : undefined;
-      const statusCode = execution.data ? 200 : only instanceof HttpError ? only.statusCode : formatted.length > 0 ? 400 : 200;
-      return { statusCode, response: { data: execution.data ?? null, errors: formatted } };
+      return mercurius.defaultErrorFormatter({ ...execution, errors: execution.errors?.map((e) => withCode(e, log)) }, ctx);
     },
   });
   // Before validation: graphql's own rules cost quadratic time on thousands of aliased fields.

@@ -13,5 +13,8 @@ export interface OutgoingEvent {
 }
 
 export async function enqueueEvent(db: Kysely<Database> | Transaction<Database>, event: OutgoingEvent): Promise<void> {
-  await db.insertInto('events').values({ type: event.type, payload: JSON.stringify(event.payload) }).execute();
+  await db
+    .insertInto('events')
+    .values({ type: event.type, payload: JSON.stringify(event.payload) })
+    .execute();
 }

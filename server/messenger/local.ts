@@ -6,9 +6,20 @@ import { FILE_ID_PATTERN } from '../../src/domain';
 import type { Database } from '../db/schema';
 import type { MessengerGateway } from './gateway';
 
-/** The default gateway: photos are files in `dir`, listed in the stored_files table. */
+/**
+ * The default gateway: a sent message is a row of messenger_outbox, photos are files in `dir`,
+ * listed in the stored_files table.
+ */
 export function localMessenger(db: Kysely<Database>, dir: string): MessengerGateway {
   return {
+    async sendMessage({ botId, chatId, text, photoId, button }) {
+      const row = await db
+        .insertInto('messenger_outbox')
+        .values({ bot_id: botId, chat_id: chatId, text, photo_id: photoId ?? null, button: button ? JSON.stringify(button) : undefined })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { messageId: String(row.id) };
+    },
     async storePhoto({ data, mimeType, cityId }) {
       const id = randomBytes(18).toString('base64url');
       await mkdir(dir, { recursive: true });

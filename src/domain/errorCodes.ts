@@ -46,6 +46,8 @@ export const API_ERROR_MESSAGES_EN = {
   ORDER_DEBUG_ADMIN_ONLY: 'Only admins may move orders in debug mode',
   COURIER_NOT_FOUND: 'No courier with the id %{id} works in this city',
   CUSTOMER_NOT_FOUND: 'Customer not found',
+  REFERRAL_LINK_NOT_FOUND: 'Referral link not found',
+  REFERRAL_CODE_TAKEN: 'The referral code %{code} is already taken',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_MESSAGES_EN;

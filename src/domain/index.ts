@@ -16,3 +16,4 @@ export * from './errorCodes';
 export * from './apiPaths';
 export * from './orders';
 export * from './orderTexts';
+export * from './referrals';

@@ -48,6 +48,8 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     ORDER_DEBUG_ADMIN_ONLY: 'Менять статус в режиме отладки могут только администраторы',
     COURIER_NOT_FOUND: 'Курьера с id %{id} в этом городе нет',
     CUSTOMER_NOT_FOUND: 'Клиент не найден',
+    REFERRAL_LINK_NOT_FOUND: 'Реферальная ссылка не найдена',
+    REFERRAL_CODE_TAKEN: 'Реферальный код %{code} уже занят',
   },
   es: {
     UNAUTHORIZED: 'Es necesario iniciar sesión',
@@ -93,5 +95,7 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     ORDER_DEBUG_ADMIN_ONLY: 'Solo los administradores pueden cambiar estados en modo de depuración',
     COURIER_NOT_FOUND: 'No hay ningún repartidor con el id %{id} en esta ciudad',
     CUSTOMER_NOT_FOUND: 'Cliente no encontrado',
+    REFERRAL_LINK_NOT_FOUND: 'Enlace de referido no encontrado',
+    REFERRAL_CODE_TAKEN: 'El código de referido %{code} ya está en uso',
   },
 };

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OrderStatus, Role } from '../../src/domain';
-import { backends, createStaff, useStaffApp } from './harness';
+import { backends, bearer, createStaff, login, openTestApp, seedRoles, useStaffApp } from './harness';
 import { createCustomer, createOrder } from './orderFixtures';
 
 describe.each(backends)('order status moves, couriers and addresses on %s', (backend) => {
@@ -133,5 +133,40 @@ describe.each(backends)('order status moves, couriers and addresses on %s', (bac
     // Staff accounts are not customers.
     const staffId = (await t.db.selectFrom('users').select('id').where('username', '=', 'owner').executeTakeFirstOrThrow()).id;
     expect((await t.call('admin', 'PUT', `/users/${staffId}/address`, { address: '' })).statusCode).toBe(404);
+  });
+});
+
+describe.each(backends)('debug status moves are logged on %s', (backend) => {
+  it('writes who moved which order from what to what, over REST and GraphQL', async () => {
+    const lines: string[] = [];
+    const t = await openTestApp(backend, { logger: true, logStream: { write: (line) => lines.push(line) } });
+    try {
+      const { cityId, restaurantId } = await seedRoles(t.db);
+      const admin = bearer(await login(t.app, 'admin'));
+      const customer = await createCustomer(t.db, cityId);
+      const order = await createOrder(t.db, { cityId, restaurantId, userId: customer, status: OrderStatus.DELIVERED });
+      const rest = await t.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${order.id}`,
+        headers: admin,
+        payload: { status: OrderStatus.CONFIRMED, debug: true },
+      });
+      expect(rest.statusCode).toBe(200);
+      const graphql = await t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: admin,
+        payload: { query: `mutation { updateOrder(id: ${order.id}, order: {status: 20}, debug: true) { status } }` },
+      });
+      expect(graphql.json().data.updateOrder.status).toBe(20);
+      const moves = lines.map((line) => JSON.parse(line)).filter((entry) => entry.debugStatusMove);
+      expect(moves.map((entry) => entry.debugStatusMove)).toEqual([
+        { orderId: order.id, userId: expect.any(Number), from: 100, to: 30 },
+        { orderId: order.id, userId: expect.any(Number), from: 30, to: 20 },
+      ]);
+      expect(moves[0].level).toBe(40);
+    } finally {
+      await t.close();
+    }
   });
 });

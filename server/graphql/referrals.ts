@@ -1,0 +1,181 @@
+import type { Kysely } from 'kysely';
+import type { MercuriusContext } from 'mercurius';
+import { z } from 'zod';
+import { fieldErrors, id, referralDeepLink, referralLinkSchema, type ReferralLink, type ReferralLinkCreate } from '../../src/domain';
+import { authorize } from '../auth/authorize';
+import { inUserCities, listedCity } from '../auth/scope';
+import type { Database } from '../db/schema';
+import { apiError, invalidFields, notFound, type FieldError } from '../errors';
+import { newRowCity } from '../routes/cityMove';
+import type { GraphqlDeps, GraphqlModule } from './index';
+
+/** The GraphQL types of referral links (spec section 7, GraphQL). */
+const typeDefs = /* GraphQL */ `
+  type ReferralLinkOptions {
+    categoryId: Int
+    restaurantId: Int
+  }
+  type ReferralLink {
+    id: Int!
+    code: String!
+    "How many customers came through the link."
+    count: Int!
+    "0: unlimited."
+    limit: Int!
+    "The deep link into the city's bot; null when the city names no bot chat."
+    referralLink: String
+    options: ReferralLinkOptions!
+    "ISO 8601; null when the link does not expire."
+    validUntil: String
+    "Null for a link of every city."
+    cityId: Int
+  }
+  input ReferralLinkOptionsInput {
+    categoryId: Int
+    restaurantId: Int
+  }
+  input ReferralLinkInput {
+    "Letters, digits, _ and -, at most 60."
+    code: String!
+    "0 or absent: unlimited."
+    limit: Int
+    options: ReferralLinkOptionsInput
+    "Admins pick the city; a city admin's is their own."
+    cityId: Int
+  }
+  extend type Query {
+    "An admin's of every city, or of cityId; a city admin's of their city."
+    getReferralLinks(cityId: Int): [ReferralLink!]!
+  }
+  extend type Mutation {
+    createReferralLink(referralLink: ReferralLinkInput!): ReferralLink!
+    deleteReferralLink(id: Int!): Boolean!
+  }
+`;
+
+const parse = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidFields(fieldErrors(result.error));
+  return result.data;
+};
+
+const listArgs = z.object({ cityId: id().nullish() });
+const createArgs = z.object({ referralLink: z.unknown() });
+const deleteArgs = z.object({ id: id() });
+
+const selectLinks = (db: Kysely<Database>) =>
+  db
+    .selectFrom('referral_links')
+    .leftJoin('cities', 'cities.id', 'referral_links.city_id')
+    .selectAll('referral_links')
+    .select('cities.chatname as city_chatname');
+type LinkRow = Awaited<ReturnType<ReturnType<typeof selectLinks>['execute']>>[number];
+
+/** The one mapping from a stored link to its record. */
+const toReferralLink = (row: LinkRow): ReferralLink => ({
+  id: row.id,
+  code: row.code,
+  count: row.count,
+  limit: row.limit,
+  referralLink: referralDeepLink(row.city_chatname, row.code),
+  options: { categoryId: row.category_id, restaurantId: row.restaurant_id },
+  validUntil: row.valid_until === null ? null : new Date(row.valid_until).toISOString(),
+  cityId: row.city_id,
+});
+
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+
+const codeTaken = (code: string) =>
+  apiError(409, 'REFERRAL_CODE_TAKEN', { code }, [{ field: 'code', message: `The referral code ${code} is already taken` }]);
+
+/** Referral links over GraphQL (spec section 7): admins in every city, city admins in theirs; nobody else. */
+export function referralModule({ db }: GraphqlDeps): GraphqlModule {
+  /** The category and the restaurant a link opens must be the city's (and the category the restaurant's). */
+  const checkOptions = async (cityId: number, { categoryId, restaurantId }: ReferralLinkCreate['options']) => {
+    const errors: FieldError[] = [];
+    if (restaurantId !== null) {
+      const restaurant = await db
+        .selectFrom('restaurants')
+        .select('id')
+        .where('id', '=', restaurantId)
+        .where('city_id', '=', cityId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!restaurant) errors.push({ field: 'options.restaurantId', message: 'is not a restaurant of the city' });
+    }
+    if (categoryId !== null) {
+      const category = await db
+        .selectFrom('dish_categories')
+        .innerJoin('restaurants', 'restaurants.id', 'dish_categories.restaurant_id')
+        .select('dish_categories.restaurant_id')
+        .where('dish_categories.id', '=', categoryId)
+        .where('restaurants.city_id', '=', cityId)
+        .where('restaurants.deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!category) errors.push({ field: 'options.categoryId', message: 'is not a dish category of the city' });
+      else if (restaurantId !== null && category.restaurant_id !== restaurantId) {
+        errors.push({ field: 'options.categoryId', message: 'is not a dish category of the restaurant' });
+      }
+    }
+    if (errors.length) throw invalidFields(errors);
+  };
+
+  return {
+    typeDefs,
+    Query: {
+      getReferralLinks: async (_root: unknown, args: unknown, ctx: MercuriusContext): Promise<ReferralLink[]> => {
+        authorize(ctx.user, 'referrals', 'list');
+        const { cityId } = parse(listArgs, args);
+        const city = listedCity(ctx.user, cityId ?? null);
+        if (city === 'none') return [];
+        let query = selectLinks(db);
+        if (city !== null) query = query.where('referral_links.city_id', '=', city);
+        const rows = await query.orderBy('referral_links.created_at', 'desc').orderBy('referral_links.id', 'desc').execute();
+        return rows.map(toReferralLink);
+      },
+    },
+    Mutation: {
+      createReferralLink: async (_root: unknown, args: unknown, ctx: MercuriusContext): Promise<ReferralLink> => {
+        authorize(ctx.user, 'referrals', 'create');
+        const input = parse(referralLinkSchema, parse(createArgs, args).referralLink);
+        const cityId = await newRowCity(db, ctx.user, input.cityId ?? undefined);
+        await checkOptions(cityId, input.options);
+        const taken = await db.selectFrom('referral_links').select('id').where('code', '=', input.code).executeTakeFirst();
+        if (taken) throw codeTaken(input.code);
+        let created: { id: number };
+        try {
+          created = await db
+            .insertInto('referral_links')
+            .values({
+              code: input.code,
+              city_id: cityId,
+              limit: input.limit,
+              category_id: input.options.categoryId,
+              restaurant_id: input.options.restaurantId,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+        } catch (error) {
+          // Another request took the code between the check and the insert.
+          if (isUniqueViolation(error)) throw codeTaken(input.code);
+          throw error;
+        }
+        return toReferralLink(await selectLinks(db).where('referral_links.id', '=', created.id).executeTakeFirstOrThrow());
+      },
+      deleteReferralLink: async (_root: unknown, args: unknown, ctx: MercuriusContext): Promise<boolean> => {
+        authorize(ctx.user, 'referrals', 'delete');
+        const { id: linkId } = parse(deleteArgs, args);
+        // A link of another city (or of every city, for a city admin) is answered as unknown.
+        const deleted = await db
+          .deleteFrom('referral_links')
+          .where('id', '=', linkId)
+          .where(inUserCities(ctx.user, 'referral_links.city_id'))
+          .returning('id')
+          .executeTakeFirst();
+        if (!deleted) throw notFound('REFERRAL_LINK_NOT_FOUND');
+        return true;
+      },
+    },
+  };
+}

@@ -1,0 +1,256 @@
+import type { Kysely, Transaction } from 'kysely';
+import { EventStatus } from '../../src/domain';
+import type { Database } from '../db/schema';
+import { MessengerError, type MessengerGateway } from '../messenger/gateway';
+import type { OutgoingEvent } from './events';
+import { orderMessageEvent } from './orderMessageEvent';
+
+/** What the worker does with one type of event. */
+export interface EventHandler {
+  /**
+   * Does the event's work, outside any transaction (PGlite has one connection: a transaction
+   * held across a messenger call would stop every other query). Throws to have it retried; a
+   * permanent MessengerError fails the event at once.
+   */
+  deliver(payload: Record<string, unknown>): Promise<void>;
+  /** Runs in the transaction that marks the event processed. */
+  delivered(trx: Transaction<Database>, payload: Record<string, unknown>): Promise<void>;
+  /** Runs in the transaction that puts the event back for a retry, or fails it. */
+  failed(trx: Transaction<Database>, payload: Record<string, unknown>): Promise<void>;
+}
+
+/** Fastify's logger and the console both fit. */
+export interface WorkerLog {
+  warn(detail: object, message: string): void;
+  error(detail: object, message: string): void;
+}
+
+export interface EventWorkerOptions {
+  db: Kysely<Database>;
+  messenger: MessengerGateway;
+  now?: () => Date;
+  log?: WorkerLog;
+  /** How often to look for due events; wake() looks at once. The first look is after one period. */
+  pollMs?: number;
+  batchSize?: number;
+  /** Attempts before an event fails for good. */
+  maxAttempts?: number;
+  /**
+   * How long a claimed event is this worker's. A worker that dies mid-delivery leaves it in
+   * processing; after the lease any worker takes it again. Must exceed one messenger call.
+   */
+  leaseSeconds?: number;
+}
+
+export interface EventWorker {
+  /** Stops polling and waits for the batch under way. */
+  stop(): Promise<void>;
+  /** Looks for due events now (after an event was written in this process). */
+  wake(): void;
+  /** One pass: claims due events and delivers them; resolves to how many it claimed. */
+  runOnce(): Promise<number>;
+}
+
+interface ClaimedEvent {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  /** Incremented by each claim, so it also tells this claim from a later one (a fencing token). */
+  attempts: number;
+}
+
+const MAX_BACKOFF_SECONDS = 15 * 60;
+const MAX_ERROR_LENGTH = 1000;
+
+/** 2^attempts seconds up to 15 minutes, randomly between half and all of it, so that failures retried together spread out. */
+export const backoffSeconds = (attempts: number, random: () => number = Math.random): number => {
+  const full = Math.min(2 ** attempts, MAX_BACKOFF_SECONDS);
+  return full / 2 + (random() * full) / 2;
+};
+
+const later = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000);
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+
+/**
+ * Takes up to `limit` due events: pending ones whose time has come, and processing ones whose
+ * lease ran out. SKIP LOCKED lets another worker claim the rest at the same moment; the new
+ * run_at is the lease, so no one else takes them while they are delivered.
+ */
+async function claimDue(db: Kysely<Database>, at: Date, limit: number, leaseSeconds: number): Promise<ClaimedEvent[]> {
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('events')
+      .select('id')
+      .where('status', 'in', [EventStatus.PENDING, EventStatus.PROCESSING])
+      .where('run_at', '<=', at)
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (due.length === 0) return [];
+    const ids = due.map((row) => row.id);
+    const claimed = await trx
+      .updateTable('events')
+      .set((eb) => ({ status: EventStatus.PROCESSING, attempts: eb('attempts', '+', 1), run_at: later(at, leaseSeconds) }))
+      .where('id', 'in', ids)
+      .returning(['id', 'type', 'payload', 'attempts'])
+      .execute();
+    const order = new Map(ids.map((id, index) => [id, index]));
+    return claimed.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  });
+}
+
+export function startEventWorker(options: EventWorkerOptions): EventWorker {
+  const { db, messenger, now = () => new Date(), log = console } = options;
+  const { pollMs = 1000, batchSize = 10, maxAttempts = 20, leaseSeconds = 60 } = options;
+  const handlers = new Map<string, EventHandler>(
+    Object.entries({ order_message: orderMessageEvent({ db, messenger }) } satisfies Record<OutgoingEvent['type'], EventHandler>),
+  );
+
+  /** Updates the event only while this claim still holds it. */
+  const ownedBy = (event: ClaimedEvent) => (trx: Kysely<Database>) =>
+    trx
+      .updateTable('events')
+      .where('id', '=', event.id)
+      .where('status', '=', EventStatus.PROCESSING)
+      .where('attempts', '=', event.attempts);
+
+  /**
+   * A batch is claimed at once but delivered one by one: each event's lease starts again just
+   * before its delivery, so the lease has to cover one call, not a batch. False when another
+   * worker has taken it meanwhile.
+   */
+  const renewLease = async (event: ClaimedEvent): Promise<boolean> => {
+    const result = await ownedBy(event)(db)
+      .set({ run_at: later(now(), leaseSeconds) })
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  };
+
+  const markProcessed = (event: ClaimedEvent, handler: EventHandler) =>
+    db.transaction().execute(async (trx) => {
+      const result = await ownedBy(event)(trx).set({ status: EventStatus.PROCESSED, processed_at: now() }).executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await handler.delivered(trx, event.payload);
+      return true;
+    });
+
+  const markFailed = async (event: ClaimedEvent, handler: EventHandler | undefined, error: unknown) => {
+    // At least a second, so that a messenger answering `retry after 0` cannot spin the worker.
+    const retryAfter =
+      error instanceof MessengerError && error.retryAfterSeconds !== undefined ? Math.max(1, error.retryAfterSeconds) : undefined;
+    const giveUp = (error instanceof MessengerError && error.permanent) || event.attempts >= maxAttempts;
+    const lastError = errorText(error);
+    const owned = await db.transaction().execute(async (trx) => {
+      const change = giveUp
+        ? { status: EventStatus.FAILED, last_error: lastError }
+        : { status: EventStatus.PENDING, last_error: lastError, run_at: later(now(), retryAfter ?? backoffSeconds(event.attempts)) };
+      const result = await ownedBy(event)(trx).set(change).executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await handler?.failed(trx, event.payload);
+      return true;
+    });
+    const detail = { eventId: event.id, type: event.type, attempts: event.attempts, error: lastError };
+    if (owned && giveUp) log.error(detail, 'event worker: event failed for good');
+    else if (owned) log.warn(detail, 'event worker: delivery failed, will retry');
+    return owned;
+  };
+
+  /** Runs the event's handler: the error when it fails, null when it was delivered. */
+  const attempt = async (event: ClaimedEvent, handler: EventHandler | undefined): Promise<{ error: unknown } | null> => {
+    try {
+      if (!handler) throw new MessengerError(`no handler for event type ${event.type}`, { permanent: true });
+      // Claimed again after its lease ran out once too often: the worker keeps dying on it.
+      if (event.attempts > maxAttempts) throw new MessengerError(`gave up after ${maxAttempts} attempts`, { permanent: true });
+      await handler.deliver(event.payload);
+      return null;
+    } catch (error) {
+      return { error };
+    }
+  };
+
+  /** Delivers one event and records the outcome; never throws, so one bad event stops nothing. */
+  const settle = async (event: ClaimedEvent): Promise<void> => {
+    const handler = handlers.get(event.type);
+    try {
+      if (!(await renewLease(event))) {
+        log.warn({ eventId: event.id }, 'event worker: the lease ran out before delivery; another worker has the event');
+        return;
+      }
+      const failure = await attempt(event, handler);
+      const owned = failure || !handler ? await markFailed(event, handler, failure?.error) : await markProcessed(event, handler);
+      if (!owned) log.warn({ eventId: event.id }, 'event worker: the lease ran out during delivery; another worker has the event');
+    } catch (error) {
+      // The outcome could not be written (the database is away): the lease runs out and the
+      // event is tried again; after a successful send that is the one way to send twice.
+      log.error({ eventId: event.id, err: error }, 'event worker: could not record the outcome of an event');
+    }
+  };
+
+  const pass = async (): Promise<number> => {
+    const events = await claimDue(db, now(), batchSize, leaseSeconds);
+    for (const event of events) await settle(event);
+    return events.length;
+  };
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  /** Passes run one after another, the loop's and runOnce's alike. */
+  let tail: Promise<unknown> = Promise.resolve();
+  let looping = false;
+  let again = false;
+
+  const runOnce = (): Promise<number> => {
+    if (stopped) return Promise.resolve(0);
+    const run = tail.then(pass);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void loop(), pollMs);
+    // The HTTP server keeps the process alive; a waiting worker must not.
+    timer.unref();
+  };
+
+  const loop = async (): Promise<void> => {
+    // A wake during a pass asks for one more: the event may have come after the claim.
+    if (looping) {
+      again = true;
+      return;
+    }
+    looping = true;
+    clearTimeout(timer);
+    try {
+      do {
+        again = false;
+        try {
+          // A full batch means more may be due.
+          if ((await runOnce()) === batchSize) again = true;
+        } catch (error) {
+          log.error({ err: error }, 'event worker: could not claim events');
+        }
+      } while (again && !stopped);
+    } finally {
+      looping = false;
+    }
+    schedule();
+  };
+
+  schedule();
+  return {
+    runOnce,
+    wake: () => {
+      if (!stopped) void loop();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await tail;
+    },
+  };
+}

@@ -3,6 +3,7 @@ import * as dataModel from './migrations/001_data_model';
 import * as oneBotPerCity from './migrations/002_one_bot_per_city';
 import * as sessionVersions from './migrations/003_session_versions';
 import * as restaurantsSoftDelete from './migrations/004_restaurants_soft_delete';
+import * as orderIndexes from './migrations/005_order_indexes';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '002_one_bot_per_city': oneBotPerCity,
   '003_session_versions': sessionVersions,
   '004_restaurants_soft_delete': restaurantsSoftDelete,
+  '005_order_indexes': orderIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

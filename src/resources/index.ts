@@ -5,8 +5,19 @@ import cuisines from './cuisines';
 import districts from './districts';
 import dishCategories from './dishCategories';
 import dishes from './dishes';
+import orders from './orders';
 import restaurants from './restaurants';
 import tags from './tags';
 
 /** Every resource of the app, one line each: adding a resource is its folder and a line here. */
-export const RESOURCES: readonly ResourceManifest[] = [bots, cities, cuisines, districts, restaurants, tags, dishCategories, dishes];
+export const RESOURCES: readonly ResourceManifest[] = [
+  bots,
+  cities,
+  cuisines,
+  districts,
+  restaurants,
+  tags,
+  dishCategories,
+  dishes,
+  orders,
+];

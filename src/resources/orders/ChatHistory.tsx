@@ -1,0 +1,55 @@
+import { Box, Link, List, ListItem, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { OrderMessage } from '../../domain';
+import { fetchMessages } from './orderApi';
+import { chatTime } from './useOrderFormat';
+import { useOrderQuery } from './useOrderQuery';
+
+/** The react-query key of an order's chat, refreshed after every send. */
+export const chatKey = (threadId: string) => ['orders', 'chat', threadId];
+
+/** An order's chat, oldest first: when, who, what, and whether the messenger has it yet. */
+export const ChatHistory = ({ threadId, refreshMs }: { threadId: string; refreshMs: number }) => {
+  const translate = useTranslate();
+  const messages = useOrderQuery<OrderMessage[]>({
+    queryKey: chatKey(threadId),
+    queryFn: () => fetchMessages(threadId),
+    refetchInterval: refreshMs,
+  });
+  if (messages.isPending) return <Typography variant="body2">{translate('resources.orders.detail.loading')}</Typography>;
+  if (messages.error) {
+    return (
+      <Typography variant="body2" color="error" role="alert">
+        {translate('resources.orders.chat.loadFailed', { message: messages.error.message })}
+      </Typography>
+    );
+  }
+  if (messages.data.length === 0) return <Typography variant="body2">{translate('resources.orders.chat.empty')}</Typography>;
+  return (
+    <List dense disablePadding data-testid={`chat-history-${threadId}`} sx={{ maxHeight: 360, overflowY: 'auto' }}>
+      {messages.data.map((message) => (
+        <ListItem key={message.id} disableGutters divider sx={{ display: 'block' }} data-message-id={message.id}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }}>
+            <Typography variant="caption" component="time" dateTime={message.createdAt} data-testid="chat-time">
+              {chatTime(message.createdAt)}
+            </Typography>
+            <Typography variant="subtitle2" component="span">
+              {message.from.name}
+            </Typography>
+            <Typography variant="caption" component="span" color="text.secondary" data-message-state={message.status}>
+              {translate(`resources.orders.chat.states.${message.status}`, { _: String(message.status) })}
+            </Typography>
+          </Box>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {message.text}
+          </Typography>
+          {message.url ? (
+            <Link href={message.url} target="_blank" rel="noreferrer" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {message.url}
+            </Link>
+          ) : null}
+        </ListItem>
+      ))}
+    </List>
+  );
+};

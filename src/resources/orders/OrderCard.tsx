@@ -1,0 +1,84 @@
+import { Box, Button, Card, CardContent, Chip, Link, Typography } from '@mui/material';
+import { Suspense, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Order } from '../../domain';
+import { CourierBlock } from './CourierBlock';
+import { CustomerPhone } from './CustomerPhone';
+import { LazyOrderChat } from './LazyOrderChat';
+import { orderPath } from './paths';
+import { StatusBadge } from './StatusBadge';
+import { StatusEditor } from './StatusEditor';
+import { useOrderFormat } from './useOrderFormat';
+
+/**
+ * One order of the list: its number (to the detail), time, restaurant, customer, the items in
+ * brief when asked, the total, status and payment; then the status change, the courier and
+ * the chat, opened in place.
+ */
+export const OrderCard = ({ order, brief }: { order: Order; brief: boolean }) => {
+  const translate = useTranslate();
+  const format = useOrderFormat();
+  const [chatOpen, setChatOpen] = useState(false);
+  const chatId = `chat-${order.threadId}`;
+  return (
+    <Card component="article" variant="outlined" data-order={order.threadId} sx={{ minWidth: 0 }}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ mr: 1 }}>
+            <Link component={RouterLink} to={orderPath(order.threadId)}>
+              #{order.threadId}
+            </Link>
+          </Typography>
+          <Typography variant="body2" color="text.secondary" component="time" dateTime={order.createdAt}>
+            {format.time(order.createdAt)}
+          </Typography>
+          <StatusBadge status={order.status} />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={translate(`resources.orders.paymentMethods.${order.paymentMethod}`, { _: String(order.paymentMethod) })}
+          />
+        </Box>
+        <Typography variant="body1" sx={{ fontWeight: 500 }} data-testid="card-restaurant">
+          {format.name(order.restaurant)}
+        </Typography>
+        <Typography variant="body2">
+          {translate('resources.orders.card.customer')}: {order.user.name} <CustomerPhone phone={order.user.phone} />
+        </Typography>
+        {brief ? (
+          <Box component="ul" sx={{ m: 0, pl: 3 }} aria-label={translate('resources.orders.card.items')} data-testid="order-brief">
+            {order.items.map((item) => (
+              <Typography component="li" variant="body2" key={item.id}>
+                {format.name(item.dish)} × {item.count}
+              </Typography>
+            ))}
+          </Box>
+        ) : null}
+        <Typography variant="body2">
+          {translate('resources.orders.card.total')}: <strong>{format.money(order.totalSum, order.currency)}</strong>
+        </Typography>
+        <StatusEditor order={order} />
+        <CourierBlock order={order} />
+        <Box>
+          <Button
+            size="small"
+            variant="text"
+            aria-expanded={chatOpen}
+            aria-controls={chatOpen ? chatId : undefined}
+            onClick={() => setChatOpen((open) => !open)}
+          >
+            {chatOpen ? translate('resources.orders.chat.close') : translate('resources.orders.chat.open', { count: order.messagesAmount })}
+          </Button>
+        </Box>
+        {chatOpen ? (
+          <Box id={chatId}>
+            <Suspense fallback={<Typography variant="body2">{translate('resources.orders.detail.loading')}</Typography>}>
+              <LazyOrderChat threadId={order.threadId} />
+            </Suspense>
+          </Box>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+};

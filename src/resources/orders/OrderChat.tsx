@@ -1,0 +1,21 @@
+import { Box } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { CHAT_REFRESH_MS } from '../../domain';
+import { useSession } from '../common/useSession';
+import { ChatComposer } from './ChatComposer';
+import { ChatHistory } from './ChatHistory';
+
+/**
+ * An order's chat with its message box, loaded with its first opening (it brings the form
+ * rules and the GraphQL client). While it is shown the history refreshes every minute.
+ */
+export const OrderChat = ({ threadId }: { threadId: string }) => {
+  const translate = useTranslate();
+  const { can } = useSession();
+  return (
+    <Box component="section" aria-label={translate('resources.orders.chat.title')} data-chat={threadId}>
+      <ChatHistory threadId={threadId} refreshMs={CHAT_REFRESH_MS} />
+      {can('orderChat', 'create') ? <ChatComposer threadId={threadId} /> : null}
+    </Box>
+  );
+};

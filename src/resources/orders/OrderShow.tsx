@@ -1,0 +1,102 @@
+import { Box, Button, Link, Typography } from '@mui/material';
+import { Suspense } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { mapLink, type Order } from '../../domain';
+import { useSession } from '../common/useSession';
+import { CourierBlock } from './CourierBlock';
+import { CustomerBlock } from './CustomerBlock';
+import { DetailSection, Fact } from './DetailSection';
+import { LazyOrderChat } from './LazyOrderChat';
+import { fetchOrder } from './orderGraphql';
+import { OrderItems } from './OrderItems';
+import { ORDERS_PATH } from './paths';
+import { StatusBadge } from './StatusBadge';
+import { StatusEditor } from './StatusEditor';
+import { useOrderFormat } from './useOrderFormat';
+import { useOrderQuery } from './useOrderQuery';
+import { useShowNumbers } from './useShowNumbers';
+
+/** Payment data: only admins and city admins get them from the API (asked here too), and only when they exist. */
+const PaymentData = ({ order }: { order: Order }) => {
+  const format = useOrderFormat();
+  const { can } = useSession();
+  const receipt = order.paymentReceipt?.providerPaymentChargeId;
+  if (!can('paymentData', 'show') || (!receipt && !order.invoiceId && order.serviceFee === null)) return null;
+  return (
+    <DetailSection title="resources.orders.detail.paymentData" testId="order-payment-data">
+      <Fact label="resources.orders.detail.receipt">{receipt}</Fact>
+      <Fact label="resources.orders.detail.invoice">{order.invoiceId}</Fact>
+      <Fact label="resources.orders.detail.serviceFee">
+        {order.serviceFee === null ? null : format.money(order.serviceFee, order.currency)}
+      </Fact>
+    </DetailSection>
+  );
+};
+
+const OrderDetail = ({ order }: { order: Order }) => {
+  const translate = useTranslate();
+  const format = useOrderFormat();
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <CustomerBlock order={order} />
+      <DetailSection title="resources.orders.detail.restaurant" testId="order-restaurant">
+        <Typography variant="body1">{format.name(order.restaurant)}</Typography>
+        <Link href={mapLink(order.restaurant.address)} target="_blank" rel="noreferrer" variant="body2">
+          {order.restaurant.address} — {translate('resources.orders.detail.map')}
+        </Link>
+      </DetailSection>
+      <DetailSection title="resources.orders.detail.items">
+        <OrderItems order={order} />
+      </DetailSection>
+      <DetailSection title="resources.orders.status.label" testId="order-status">
+        <Box>
+          <StatusBadge status={order.status} />
+        </Box>
+        <StatusEditor order={order} />
+        <Fact label="resources.orders.detail.payment">
+          {translate(`resources.orders.paymentMethods.${order.paymentMethod}`, { _: String(order.paymentMethod) })}
+        </Fact>
+        <CourierBlock order={order} />
+      </DetailSection>
+      <PaymentData order={order} />
+      <DetailSection title="resources.orders.chat.title">
+        <Suspense fallback={<Typography variant="body2">{translate('resources.orders.detail.loading')}</Typography>}>
+          <LazyOrderChat threadId={order.threadId} />
+        </Suspense>
+      </DetailSection>
+    </Box>
+  );
+};
+
+/** /orders/{threadId}: one order, read over GraphQL, with its status, courier and chat. */
+export const OrderShow = () => {
+  const { threadId = '' } = useParams();
+  const translate = useTranslate();
+  const [numbers] = useShowNumbers();
+  const order = useOrderQuery<Order>({
+    queryKey: ['orders', 'detail', threadId, numbers],
+    queryFn: () => fetchOrder(threadId, numbers),
+    // A missing or foreign order stays so: say it at once.
+    retry: false,
+    // The numbers toggle asks again: the same order stays on screen meanwhile.
+    placeholderData: (previous) => (previous?.threadId === threadId ? previous : undefined),
+  });
+  return (
+    <Box sx={{ py: 2, px: { xs: 1, sm: 0 } }}>
+      <Title title={translate('resources.orders.detail.title', { threadId })} />
+      <Button component={RouterLink} to={ORDERS_PATH} size="small" sx={{ mb: 1 }}>
+        {translate('resources.orders.detail.back')}
+      </Button>
+      {order.isPending ? (
+        <Typography>{translate('resources.orders.detail.loading')}</Typography>
+      ) : order.error ? (
+        <Typography color="error" role="alert">
+          {translate('resources.orders.detail.error', { message: order.error.message })}
+        </Typography>
+      ) : (
+        <OrderDetail order={order.data} />
+      )}
+    </Box>
+  );
+};

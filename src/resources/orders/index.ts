@@ -1,0 +1,15 @@
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { screen, type ResourceManifest } from '../common/manifest';
+import { ordersMessages } from './messages';
+import { ORDERS_PATH } from './paths';
+
+export default {
+  name: 'orders',
+  icon: ReceiptLongIcon,
+  list: screen(() => import('./OrderList'), 'OrderList'),
+  // /orders/{threadId}: the detail, by the order's thread id (not react-admin's edit route).
+  routes: [{ path: `${ORDERS_PATH}/:threadId`, screen: screen(() => import('./OrderShow'), 'OrderShow') }],
+  menu: ['orders'],
+  messages: ordersMessages,
+  data: { orders: async () => (await import('./data')).orders },
+} satisfies ResourceManifest;

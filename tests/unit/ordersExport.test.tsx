@@ -1,0 +1,82 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { Notification } from 'react-admin';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Role } from '../../src/domain';
+import { dataProvider } from '../../src/providers/dataProvider';
+import { OrderList } from '../../src/resources/orders/OrderList';
+import { exportFileName } from '../../src/resources/orders/orderApi';
+import { API, orderApi, type SeenRequest } from './ordersFixtures';
+import { renderScreen } from './renderScreen';
+
+let seen: SeenRequest[] = [];
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+/** The files the page handed to the browser to save, by name. */
+let saved: string[] = [];
+beforeEach(() => {
+  saved = [];
+  // jsdom has neither object URLs nor downloads: record what would be saved.
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() }));
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  seen = [];
+});
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const list = (exportAnswer: Parameters<typeof http.get>[1]) => {
+  server.use(http.get(`${API}/orders/export/excel`, exportAnswer), ...orderApi(seen));
+  return renderScreen(
+    <>
+      <OrderList />
+      <Notification />
+    </>,
+    { as: { roleId: Role.ADMIN }, dataProvider, resource: 'orders', path: '/orders?filter=%7B%22cityId%22%3A1%7D', route: '/orders' },
+  );
+};
+const exportButton = () => screen.findByRole<HTMLButtonElement>('button', { name: 'Export to Excel' }, { timeout: 5000 });
+
+describe('the Excel export', () => {
+  it('downloads the filtered orders in the interface language under the name the server gives, busy meanwhile', async () => {
+    let asked: URLSearchParams | null = null;
+    list(async ({ request }) => {
+      asked = new URL(request.url).searchParams;
+      await delay(150);
+      return new HttpResponse(new TextEncoder().encode('PK xlsx'), {
+        headers: { 'Content-Type': XLSX, 'Content-Disposition': 'attachment; filename="orders-2026-03-05.xlsx"' },
+      });
+    });
+    fireEvent.click(await exportButton());
+    const busy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Downloading…' });
+    expect(busy.disabled).toBe(true);
+    await waitFor(() => expect(saved).toEqual(['orders-2026-03-05.xlsx']));
+    expect(asked).not.toBeNull();
+    expect(Object.fromEntries(asked ?? [])).toEqual({ cityId: '1', locale: 'en', tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    expect((await exportButton()).disabled).toBe(false);
+  });
+
+  it('says when the export failed', async () => {
+    list(() =>
+      HttpResponse.json({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on the server' }, { status: 500 }),
+    );
+    fireEvent.click(await exportButton());
+    expect(await screen.findByText('The export failed: Something went wrong on the server')).toBeTruthy();
+    expect(saved).toEqual([]);
+  });
+
+  it('names the file orders and the time when the server names none', () => {
+    expect(exportFileName(null, new Date(2026, 2, 5, 14, 2, 9))).toBe('orders20260305140209.xlsx');
+    expect(exportFileName('attachment')).toMatch(/^orders\d{14}\.xlsx$/);
+    expect(exportFileName("attachment; filename*=UTF-8''%D0%B7%D0%B0%D0%BA%D0%B0%D0%B7%D1%8B.xlsx")).toBe('заказы.xlsx');
+    expect(exportFileName('attachment; filename=orders.xlsx')).toBe('orders.xlsx');
+  });
+});

@@ -4,6 +4,7 @@ import * as oneBotPerCity from './migrations/002_one_bot_per_city';
 import * as sessionVersions from './migrations/003_session_versions';
 import * as restaurantsSoftDelete from './migrations/004_restaurants_soft_delete';
 import * as orderIndexes from './migrations/005_order_indexes';
+import * as orderDayTotals from './migrations/006_order_day_totals';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003_session_versions': sessionVersions,
   '004_restaurants_soft_delete': restaurantsSoftDelete,
   '005_order_indexes': orderIndexes,
+  '006_order_day_totals': orderDayTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

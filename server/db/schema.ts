@@ -214,6 +214,19 @@ export interface OrderMessagesTable {
   created_at: DefaultTimestamp;
 }
 
+/** Per city, restaurant, UTC day and currency: the orders, those counted (CONFIRMED and above) and their sums (migrations/006). */
+export interface OrderDayTotalsTable {
+  city_id: number;
+  restaurant_id: number;
+  /** `YYYY-MM-DD`, the UTC day of the orders' `created_at`. */
+  day: string;
+  currency: string;
+  orders: number;
+  counted: number;
+  sum: number;
+  delivery: number;
+}
+
 export interface CartsTable {
   id: Generated<number>;
   user_id: number;
@@ -364,6 +377,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_messages: OrderMessagesTable;
+  order_day_totals: OrderDayTotalsTable;
   carts: CartsTable;
   bot_responses: BotResponsesTable;
   reviews: ReviewsTable;

@@ -44,9 +44,9 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
       const user = currentUser(request);
       const { page, perPage, ...filter } = request.query;
       const range = orderRange(user, filter);
-      const [rows, total] = await Promise.all([
+      const [rows, { total }] = await Promise.all([
         reader.page(user, range, { numbers: filter.numbers }, { page, perPage }),
-        reader.count(user, range),
+        reader.aggregate(user, range),
       ]);
       reply.header('x-total-count', String(total));
       return rows;
@@ -58,7 +58,7 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     { schema: { querystring: orderFilterQuery, response: { 200: orderTotalsRecord } }, preValidation: requireCan('orders', 'list') },
     async (request) => {
       const user = currentUser(request);
-      return reader.totals(user, orderRange(user, request.query));
+      return (await reader.aggregate(user, orderRange(user, request.query))).totals;
     },
   );
 

@@ -73,7 +73,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 /** Recomputes every day from the orders (the migration, and bulk loads made with triggers off). */
-async function rebuild(db: Kysely<unknown>): Promise<void> {
+async function rebuild<DB>(db: Kysely<DB>): Promise<void> {
   await sql`DELETE FROM order_day_totals`.execute(db);
   await sql`
     INSERT INTO order_day_totals (city_id, restaurant_id, day, currency, orders, counted, sum, delivery)

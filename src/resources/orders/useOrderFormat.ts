@@ -29,7 +29,8 @@ export function useOrderFormat() {
   return {
     locale,
     money: (value: number, currency: string) => formatMoney(value, currency, locale),
-    time: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)),
+    time: (iso: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' }).format(new Date(iso)),
     name: (record: Named) => (locale === 'ru' && record.name_ru ? record.name_ru : record.name),
   };
 }

@@ -85,29 +85,23 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     async (request) => chat.history(currentUser(request), request.params.threadId, request.query.limit),
   );
 
-  app.post(
-    P.messages,
-    {
-      schema: { params: threadParams, body: orderMessageSchema, response: { 201: orderMessageRecord } },
-      preValidation: requireCan('orderChat', 'create'),
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return chat.send(currentUser(request), request.params.threadId, 'TO_USER', request.body.text);
-    },
-  );
-
-  app.post(
-    P.toRestaurant,
-    {
-      schema: { params: threadParams, body: orderMessageSchema, response: { 201: orderMessageRecord } },
-      preValidation: requireCan('orderChat', 'create'),
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return chat.send(currentUser(request), request.params.threadId, 'TO_RESTAURANT', request.body.text);
-    },
-  );
+  // To the customer as the restaurant, and to the restaurant as the customer (spec section 7).
+  for (const [path, direction] of [
+    [P.messages, 'TO_USER'],
+    [P.toRestaurant, 'TO_RESTAURANT'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: { params: threadParams, body: orderMessageSchema, response: { 201: orderMessageRecord } },
+        preValidation: requireCan('orderChat', 'create'),
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return chat.send(currentUser(request), request.params.threadId, direction, request.body.text);
+      },
+    );
+  }
 
   app.put(
     P.customerAddress,

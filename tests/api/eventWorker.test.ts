@@ -2,7 +2,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newAuthKey } from '../../server/auth/password';
 import { openDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
 import { startEventWorker, type EventWorker, type EventWorkerOptions } from '../../server/jobs/eventWorker';
@@ -11,6 +10,7 @@ import { MessengerError, type MessengerGateway } from '../../server/messenger/ga
 import { localMessenger } from '../../server/messenger/local';
 import { EventStatus, MessageStatus, Role } from '../../src/domain';
 import { flakyMessenger, type FlakyMessenger } from './flakyMessenger';
+import { createCustomer } from './orderFixtures';
 import { backends, createCity, createRestaurant, createStaff, openTestDb, type TestDb } from './harness';
 
 const FILES = join(tmpdir(), `backoffice-event-worker-${process.pid}`);
@@ -20,31 +20,6 @@ const LEASE_SECONDS = 60;
 
 let telegramIds = 5_000_000;
 let threads = 0;
-
-async function createCustomer(db: Kysely<Database>, telegramId: number | null): Promise<number> {
-  const row = await db
-    .insertInto('users')
-    .values({
-      role_id: Role.USER,
-      username: null,
-      password_hash: null,
-      telegram_id: telegramId,
-      telegram_username: null,
-      photo: null,
-      phone: null,
-      contact_type: null,
-      address: null,
-      additional_address: null,
-      city_id: null,
-      restaurant_id: null,
-      auth_key: newAuthKey(),
-      referral_link_id: null,
-      last_active_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** A city with its bot, a restaurant with a notification account, a customer and an order. */
 async function createOrder(db: Kysely<Database>, options: { customerTelegramId?: number | null } = {}) {
@@ -56,10 +31,10 @@ async function createOrder(db: Kysely<Database>, options: { customerTelegramId?:
     .executeTakeFirstOrThrow();
   const restaurantId = await createRestaurant(db, cityId);
   const restaurantTelegramId = ++telegramIds;
-  const notificationUserId = await createCustomer(db, restaurantTelegramId);
+  const notificationUserId = await createCustomer(db, null, { telegramId: restaurantTelegramId });
   await db.updateTable('restaurants').set({ notification_user_id: notificationUserId }).where('id', '=', restaurantId).execute();
   const customerTelegramId = options.customerTelegramId === undefined ? ++telegramIds : options.customerTelegramId;
-  const customerId = await createCustomer(db, customerTelegramId);
+  const customerId = await createCustomer(db, null, { telegramId: customerTelegramId });
   const operatorId = await createStaff(db, { username: `operator${cityId}`, roleId: Role.OPERATOR, cityId });
   const order = await db
     .insertInto('orders')

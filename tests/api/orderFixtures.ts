@@ -9,15 +9,22 @@ import { createRestaurant, type StaffApp } from './harness';
  * expected figures are computed from these rows by hand in the tests, not by the code under test.
  */
 let customers = 0;
-export async function createCustomer(db: Kysely<Database>, cityId: number, phone: string | null = '+447700900123'): Promise<number> {
+export interface CustomerSpec {
+  phone?: string | null;
+  /** The customer's messenger id; a fresh one unless given (null: none). */
+  telegramId?: number | null;
+}
+
+export async function createCustomer(db: Kysely<Database>, cityId: number | null, spec: CustomerSpec = {}): Promise<number> {
   customers += 1;
+  const phone = spec.phone === undefined ? '+447700900123' : spec.phone;
   const row = await db
     .insertInto('users')
     .values({
       role_id: Role.USER,
       username: null,
       password_hash: null,
-      telegram_id: 9_000_000 + customers,
+      telegram_id: spec.telegramId === undefined ? 9_000_000 + customers : spec.telegramId,
       telegram_username: `customer_${customers}`,
       name: `Customer ${customers}`,
       photo: null,
@@ -109,8 +116,8 @@ export async function seedOrders(t: Pick<StaffApp, 'db' | 'ids'>) {
   const { db, ids } = t;
   const secondRestaurantId = await createRestaurant(db, ids.cityId, 'Second kitchen');
   const otherRestaurantId = await createRestaurant(db, ids.otherCityId, 'Far kitchen');
-  const customerId = await createCustomer(db, ids.cityId, '+447700900123');
-  const otherCustomerId = await createCustomer(db, ids.otherCityId, '+34600111222');
+  const customerId = await createCustomer(db, ids.cityId, { phone: '+447700900123' });
+  const otherCustomerId = await createCustomer(db, ids.otherCityId, { phone: '+34600111222' });
   const day1 = new Date('2026-03-10T12:00:00Z');
   const day2 = new Date('2026-03-11T12:00:00Z');
   const mine = { cityId: ids.cityId, restaurantId: ids.restaurantId, userId: customerId };

@@ -29,10 +29,17 @@ async function serverAnswers(url: string): Promise<boolean> {
   }
 }
 
-async function seeded(label: string, db: Kysely<Database>, drop: () => Promise<void>): Promise<BenchDatabase> {
+/** What a bench's database is filled with, migrations included: the demo data unless the bench brings its own. */
+export type BenchFill = (db: Kysely<Database>) => Promise<void>;
+
+const demoData: BenchFill = async (db) => {
+  await migrateToLatest(db);
+  await seedDemo(db);
+};
+
+async function seeded(label: string, db: Kysely<Database>, drop: () => Promise<void>, fill: BenchFill): Promise<BenchDatabase> {
   try {
-    await migrateToLatest(db);
-    await seedDemo(db);
+    await fill(db);
   } catch (error) {
     await drop();
     throw error;
@@ -40,18 +47,23 @@ async function seeded(label: string, db: Kysely<Database>, drop: () => Promise<v
   return { label, db, close: drop };
 }
 
-/** A fresh embedded database with the demo data, removed afterwards. */
-export async function openPglite(): Promise<BenchDatabase> {
+/** A fresh embedded database with the demo data (or `fill`'s), removed afterwards. */
+export async function openPglite(fill: BenchFill = demoData): Promise<BenchDatabase> {
   const root = mkdtempSync(join(tmpdir(), 'backoffice-bench-'));
   const db = openDatabase({ dataDir: join(root, 'db') });
-  return seeded('PGlite', db, async () => {
-    await db.destroy();
-    rmSync(root, { recursive: true, force: true });
-  });
+  return seeded(
+    'PGlite',
+    db,
+    async () => {
+      await db.destroy();
+      rmSync(root, { recursive: true, force: true });
+    },
+    fill,
+  );
 }
 
-/** A throwaway database with the demo data on the PostgreSQL server, or null when none answers. */
-export async function openPostgres(): Promise<BenchDatabase | null> {
+/** A throwaway database with the demo data (or `fill`'s) on the PostgreSQL server, or null when none answers. */
+export async function openPostgres(fill: BenchFill = demoData): Promise<BenchDatabase | null> {
   const url = serverUrl();
   if (!(await serverAnswers(url))) return null;
   const name = `backoffice_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -68,8 +80,13 @@ export async function openPostgres(): Promise<BenchDatabase | null> {
   const target = new URL(url);
   target.pathname = `/${name}`;
   const db = openDatabase({ databaseUrl: target.toString() });
-  return seeded('PostgreSQL', db, async () => {
-    await db.destroy();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  });
+  return seeded(
+    'PostgreSQL',
+    db,
+    async () => {
+      await db.destroy();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+    fill,
+  );
 }

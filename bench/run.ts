@@ -26,6 +26,12 @@ const BENCHES: Bench[] = [
     load: () => import('./apiThroughput.bench'),
   },
   {
+    name: 'orders',
+    description:
+      'the order list with its totals, a deep page, the detail and the export of 100,000 orders at 1,000,000 orders over HTTP beside their own SQL, on PGlite and PostgreSQL',
+    load: () => import('./ordersList.bench'),
+  },
+  {
     name: 'bundle-size',
     description: 'the JavaScript the login page loads, beside a minimal react-admin app built the same way',
     load: () => import('./bundleSize.bench'),

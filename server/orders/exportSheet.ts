@@ -55,11 +55,25 @@ export function wallClock(zone: string): (instant: Date) => Date {
     minute: 'numeric',
     second: 'numeric',
   });
-  return (instant) => {
+  const offsetAt = (instant: Date): number => {
     const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
-    return new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second, instant.getUTCMilliseconds()));
+    const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+    return wall - Math.floor(instant.getTime() / 1000) * 1000;
+  };
+  // Zones change their offset on the quarter hour at the finest: one lookup per quarter hour, not per row.
+  const offsets = new Map<number, number>();
+  return (instant) => {
+    const quarter = Math.floor(instant.getTime() / QUARTER_HOUR_MS);
+    let offset = offsets.get(quarter);
+    if (offset === undefined) {
+      offset = offsetAt(new Date(quarter * QUARTER_HOUR_MS));
+      offsets.set(quarter, offset);
+    }
+    return new Date(instant.getTime() + offset);
   };
 }
+
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
 /** Whether `zone` is a time zone this server knows (an IANA name such as Europe/Madrid). */
 export const isKnownZone = (zone: string): boolean => {

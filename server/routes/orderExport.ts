@@ -26,6 +26,8 @@ const BATCH = 2000;
 /** Above this many buffered bytes the export waits for the client to read. */
 const HIGH_WATER = 1024 * 1024;
 
+const MONEY_COLUMNS = EXPORT_COLUMNS.filter((c) => c.kind === 'money').map((c) => c.key);
+
 const fileName = (now: Date) => `orders-${now.toISOString().slice(0, 19).replace(/:/g, '-')}.xlsx`;
 
 /**
@@ -58,31 +60,35 @@ export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       }));
       sheet.getRow(1).font = { bold: true };
 
+      const batch = (after: { at: string; id: number } | null) => {
+        let query = selectOrders(db)
+          .select(sql<string>`o.created_at::text`.as('cursor_at'))
+          .where(inOrderRange(user, range, 'o'))
+          .orderBy('o.created_at', 'desc')
+          .orderBy('o.id', 'desc')
+          .limit(BATCH);
+        if (after) query = query.where(sql<boolean>`(o.created_at, o.id) < (${after.at}::timestamptz, ${after.id})`);
+        return query.execute();
+      };
+      const formats = new Map<string, string>();
+      const moneyFormatOf = (currency: string) => formats.get(currency) ?? formats.set(currency, moneyFormat(currency)).get(currency) ?? '';
+
       const write = async () => {
-        let after: { at: string; id: number } | null = null;
+        let rows = await batch(null);
         for (;;) {
-          let query = selectOrders(db)
-            .select(sql<string>`o.created_at::text`.as('cursor_at'))
-            .where(inOrderRange(user, range, 'o'))
-            .orderBy('o.created_at', 'desc')
-            .orderBy('o.id', 'desc')
-            .limit(BATCH);
-          if (after) {
-            const { at, id } = after;
-            query = query.where(sql<boolean>`(o.created_at, o.id) < (${at}::timestamptz, ${id})`);
-          }
-          const rows = await query.execute();
+          // The next batch is read while this one is written.
+          const last = rows.length === BATCH ? rows[rows.length - 1] : null;
+          const next = last ? batch({ at: last.cursor_at, id: last.id }) : null;
           for (const row of rows) {
             const order = toOrder(user, row, { numbers: filter.numbers });
             const added = sheet.addRow(exportRow(order, locale, local));
-            const format = moneyFormat(order.currency);
-            for (const column of EXPORT_COLUMNS) if (column.kind === 'money') added.getCell(column.key).numFmt = format;
+            const format = moneyFormatOf(order.currency);
+            for (const column of MONEY_COLUMNS) added.getCell(column).numFmt = format;
             added.commit();
           }
-          if (rows.length < BATCH) break;
-          const last = rows[rows.length - 1];
-          after = { at: last.cursor_at, id: last.id };
+          if (!next) break;
           if (out.writableLength > HIGH_WATER) await once(out, 'drain');
+          rows = await next;
         }
         sheet.commit();
         await workbook.commit();

@@ -5,8 +5,8 @@
  * on 127.0.0.1, as the browser asks (an admin looking at Saint Petersburg from UTC+3, so that
  * the ranges start and end inside UTC days):
  *
- * - the list's first page and its totals, both requested at once as the list screen does, for
- *   30 days of a city, then of two of its restaurants;
+ * - the list's first page with its totals (one request, as the list screen makes it), for 30
+ *   days of a city, then of two of its restaurants;
  * - a deep page (offset 100,000 over a year) alone, as paging does (the totals stay cached);
  * - an order's detail: GraphQL getOrder and its chat (GET /api/orders/{threadId}) at once;
  * - the Excel export of about 100,000 orders, with the growth of this process's RSS (the
@@ -232,9 +232,9 @@ async function casesOf(db: Kysely<Database>, data: OrderData): Promise<Case[]> {
   const month = { cityId, from: localStart(day(new Date(Date.parse(last) - 29 * DAY_MS))), to: localEnd(last) };
   const year = { cityId, from: localStart(day(new Date(Date.parse(last) - 364 * DAY_MS))), to: localEnd(last) };
   const rests = { ...month, rests: data.restaurantIds[CITY_INDEX].slice(0, 2) };
+  // The list page brings the totals of its range (X-Order-Totals): one request per screen.
   const listAndTotals = (filter: Record<string, string | number | number[]>): Operation => [
     { method: 'GET', path: `/api/orders?${query({ ...filter, page: 1, perPage: PER_PAGE })}` },
-    { method: 'GET', path: `/api/orders/totals?${query(filter)}` },
   ];
   const { n: yearOrders } = await db
     .selectFrom('orders')

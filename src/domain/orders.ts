@@ -163,6 +163,8 @@ export const orderTotalsLine = z.object({
 });
 export const orderTotalsRecord = z.object({ lines: z.array(orderTotalsLine) });
 export type OrderTotals = z.infer<typeof orderTotalsRecord>;
+/** GET /orders sends the totals of its range in this header (JSON of orderTotalsRecord), beside X-Total-Count. */
+export const ORDER_TOTALS_HEADER = 'x-order-totals';
 
 const STATUS_NUMBERS = new Set<number>(ORDER_STATUS_VALUES);
 const statusValue = z.number({ error: 'validation.status' }).refine((v) => STATUS_NUMBERS.has(v), { error: 'validation.status' });

@@ -82,6 +82,9 @@ describe.each(backends)('order list on %s', (backend) => {
     const totals = (await t.call('cityadmin', 'GET', '/orders/totals')).json<OrderTotals>();
     // confirmed 10.10 + 2, delivered 20.25 + 3, cooked 5 + 0: (35.35 + 5) / 3 = 13.45
     expect(totals.lines).toEqual([{ currency: 'EUR', sum: 35.35, delivery: 5, count: 3, averageCheque: '13.45' }]);
+    // The list page carries the same totals, so that the screen makes one request.
+    const page = await t.call('cityadmin', 'GET', '/orders?page=1&perPage=2');
+    expect(JSON.parse(String(page.headers['x-order-totals']))).toEqual(totals);
     const owner = (await t.call('owner', 'GET', '/orders/totals')).json<OrderTotals>();
     // confirmed and delivered only: (30.35 + 5) / 2 = 17.675 -> 17.68
     expect(owner.lines).toEqual([{ currency: 'EUR', sum: 30.35, delivery: 5, count: 2, averageCheque: '17.68' }]);

@@ -1,5 +1,5 @@
 import { graphql, http, HttpResponse } from 'msw';
-import { OrderStatus, type Courier, type Order, type OrderMessage, type OrderTotals } from '../../src/domain';
+import { ORDER_TOTALS_HEADER, OrderStatus, type Courier, type Order, type OrderMessage, type OrderTotals } from '../../src/domain';
 
 export const API = 'http://localhost:3000/api';
 
@@ -94,13 +94,11 @@ const seenOf = async (request: Request, seen: SeenRequest[]) => {
 export function orderApi(seen: SeenRequest[], orders: Order[] = [ORDER], messages: OrderMessage[] = [MESSAGE]) {
   const chat = [...messages];
   return [
-    http.get(`${API}/orders/totals`, async ({ request }) => {
-      await seenOf(request, seen);
-      return HttpResponse.json(TOTALS);
-    }),
     http.get(`${API}/orders`, async ({ request }) => {
       await seenOf(request, seen);
-      return HttpResponse.json(orders, { headers: { 'X-Total-Count': String(orders.length) } });
+      return HttpResponse.json(orders, {
+        headers: { 'X-Total-Count': String(orders.length), [ORDER_TOTALS_HEADER]: JSON.stringify(TOTALS) },
+      });
     }),
     http.get(`${API}/orders/:threadId`, async ({ request }) => {
       await seenOf(request, seen);

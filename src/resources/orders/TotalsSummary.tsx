@@ -1,10 +1,9 @@
 import { Box, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import type { OrderTotals } from '../../domain';
-import { fetchTotals } from './orderApi';
-import { orderQuery } from './orderQuery';
+import { orderTotalsRecord } from '../../domain';
 import { useOrderFormat } from './useOrderFormat';
-import { useOrderQuery } from './useOrderQuery';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /**
  * The totals of the whole filtered range, not just the page: sum, delivery, order count and
@@ -13,14 +12,10 @@ import { useOrderQuery } from './useOrderQuery';
 export const TotalsSummary = () => {
   const translate = useTranslate();
   const format = useOrderFormat();
-  const { filterValues } = useListContext();
-  // The toggles change what the cards show, not which orders count.
-  const { numbers: _numbers, brief: _brief, ...range }: Record<string, unknown> = filterValues;
-  const totals = useOrderQuery<OrderTotals>({
-    queryKey: ['orders', 'totals', orderQuery(range).toString()],
-    queryFn: () => fetchTotals(range),
-  });
-  const lines = totals.data?.lines ?? [];
+  // They come with the list's page (GET /orders), counted over the whole range.
+  const { meta, isPending, error } = useListContext();
+  const parsed = orderTotalsRecord.safeParse(isRecord(meta) ? meta.totals : undefined);
+  const lines = parsed.success ? parsed.data.lines : [];
   const figure = (label: string, value: string) => (
     <Typography variant="body2" component="span">
       {translate(label)}: <strong>{value}</strong>
@@ -31,11 +26,11 @@ export const TotalsSummary = () => {
       <Typography variant="h6" component="h2" id="order-totals-title">
         {translate('resources.orders.totals.title')}
       </Typography>
-      {totals.isPending ? (
+      {isPending ? (
         <Typography variant="body2">{translate('resources.orders.detail.loading')}</Typography>
-      ) : totals.error ? (
+      ) : error ? (
         <Typography variant="body2" color="error" role="alert">
-          {translate('resources.orders.detail.error', { message: totals.error.message })}
+          {translate('resources.orders.detail.error', { message: error instanceof Error ? error.message : String(error) })}
         </Typography>
       ) : lines.length === 0 ? (
         <Typography variant="body2">{translate('resources.orders.totals.none')}</Typography>

@@ -1,14 +1,11 @@
 import { format } from 'date-fns';
-import { API_PATHS, fillPath, type Locale, type MessageDirection, type OrderMessage, type OrderTotals } from '../../domain';
+import { API_PATHS, fillPath, type Locale, type MessageDirection, type OrderMessage } from '../../domain';
 import { apiFetch } from '../../providers/httpClient';
 import { api, getJson, sendJson } from '../../providers/rest';
 import { orderQuery } from './orderQuery';
 
 /** The REST calls of the order screens besides the list and the save (spec section 7, Orders). */
 const P = API_PATHS.orders;
-
-export const fetchTotals = (filter: Record<string, unknown>): Promise<OrderTotals> =>
-  getJson<OrderTotals>(`${P.totals}?${orderQuery(filter).toString()}`);
 
 /** The chat of an order, oldest first. */
 export const fetchMessages = (threadId: string): Promise<OrderMessage[]> => getJson<OrderMessage[]>(fillPath(P.messages, { threadId }));

@@ -1,13 +1,27 @@
+import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar, AppBarClasses, Layout as RaLayout, TitlePortal } from 'react-admin';
+import { AppBar, AppBarClasses, Layout as RaLayout, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { DocumentTitle } from './DocumentTitle';
 import { RoleMenu } from './RoleMenu';
 import { SettingsCheck } from './SettingsCheck';
 import { VersionNotice } from './VersionNotice';
 
+/**
+ * On a phone the language button keeps only its icons (its name stays for screen readers), so
+ * that a long screen title is not hidden behind it.
+ */
+const Toolbar = () => (
+  <>
+    <Box sx={(theme) => ({ [theme.breakpoints.down('sm')]: { '& .MuiButton-root': { fontSize: 0, minWidth: 0 } } })}>
+      <LocalesMenuButton />
+    </Box>
+    <LoadingIndicator />
+  </>
+);
+
 /** The app bar, always shown, with the screen's title as the page's level-one heading. */
 const TitledAppBar = () => (
-  <AppBar alwaysOn>
+  <AppBar alwaysOn toolbar={<Toolbar />}>
     <TitlePortal component="h1" className={AppBarClasses.title} />
   </AppBar>
 );

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { MessengerError, type MessengerGateway } from '../messenger/gateway';
 import type { OutgoingEvent } from './events';
 import { orderMessageEvent } from './orderMessageEvent';
+import { reviewAnswerEvent, reviewPublishEvent } from './reviewEvents';
 
 /** What the worker does with one type of event. */
 export interface EventHandler {
@@ -107,7 +108,11 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
   const { db, messenger, now = () => new Date(), log = console } = options;
   const { pollMs = 1000, batchSize = 10, maxAttempts = 20, leaseSeconds = 60 } = options;
   const handlers = new Map<string, EventHandler>(
-    Object.entries({ order_message: orderMessageEvent({ db, messenger }) } satisfies Record<OutgoingEvent['type'], EventHandler>),
+    Object.entries({
+      order_message: orderMessageEvent({ db, messenger }),
+      review_publish: reviewPublishEvent({ db, messenger }),
+      review_answer: reviewAnswerEvent({ db, messenger }),
+    } satisfies Record<OutgoingEvent['type'], EventHandler>),
   );
 
   /** Updates the event only while this claim still holds it. */

@@ -6,11 +6,13 @@ import type { Database } from '../db/schema';
  * section 1: nothing is sent from inside a request). The event worker (./eventWorker.ts)
  * delivers it with retries; the row's status is the spec's event status.
  */
-export interface OutgoingEvent {
+export type OutgoingEvent =
   /** `order_message`: deliver the order chat message `payload.messageId`. */
-  type: 'order_message';
-  payload: { messageId: number };
-}
+  | { type: 'order_message'; payload: { messageId: number } }
+  /** `review_publish`: post the review `payload.reviewId` to its city's review channel. */
+  | { type: 'review_publish'; payload: { reviewId: number } }
+  /** `review_answer`: send the answer of the review `payload.reviewId` to its author. */
+  | { type: 'review_answer'; payload: { reviewId: number } };
 
 export async function enqueueEvent(db: Kysely<Database> | Transaction<Database>, event: OutgoingEvent): Promise<void> {
   await db

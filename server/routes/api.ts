@@ -7,6 +7,7 @@ import { cuisineRoutes } from './cuisines';
 import { districtRoutes } from './districts';
 import { dishRoutes } from './dishes';
 import { orderRoutes } from './orders';
+import { reviewRoutes } from './reviews';
 import { photoRoutes } from './photos';
 import { restaurantRoutes } from './restaurants';
 import { superadminRoutes } from './superadmin';
@@ -27,4 +28,5 @@ export const apiRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, messen
   await app.register(restaurantRoutes, deps);
   await app.register(dishRoutes, deps);
   await app.register(orderRoutes, deps);
+  await app.register(reviewRoutes, deps);
 };

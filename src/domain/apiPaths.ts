@@ -34,6 +34,7 @@ export const API_PATHS = {
     toRestaurant: '/messages/:threadId/restaurant',
     customerAddress: '/users/:id/address',
   },
+  reviews: { cityList: '/reviews/:cityId', restaurantList: '/reviews/restaurant/:restaurantId', one: '/reviews/:id' },
   menu: { categories: '/dishCategories', category: '/dishCategories/:id', dishes: '/dishes', dish: '/dishes/:id' },
 } as const;
 

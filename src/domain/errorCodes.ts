@@ -48,6 +48,10 @@ export const API_ERROR_MESSAGES_EN = {
   CUSTOMER_NOT_FOUND: 'Customer not found',
   REFERRAL_LINK_NOT_FOUND: 'Referral link not found',
   REFERRAL_CODE_TAKEN: 'The referral code %{code} is already taken',
+  REVIEW_NOT_FOUND: 'Review not found',
+  REVIEW_ALREADY_PUBLISHED: 'The review is already published',
+  REVIEW_NOT_PUBLISHED: 'Only a published review can be answered',
+  REVIEW_ANSWER_LOCKED: 'The review already has an answer',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_MESSAGES_EN;

@@ -17,3 +17,4 @@ export * from './apiPaths';
 export * from './orders';
 export * from './orderTexts';
 export * from './referrals';
+export * from './reviews';

@@ -50,6 +50,10 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     CUSTOMER_NOT_FOUND: 'Клиент не найден',
     REFERRAL_LINK_NOT_FOUND: 'Реферальная ссылка не найдена',
     REFERRAL_CODE_TAKEN: 'Реферальный код %{code} уже занят',
+    REVIEW_NOT_FOUND: 'Отзыв не найден',
+    REVIEW_ALREADY_PUBLISHED: 'Отзыв уже опубликован',
+    REVIEW_NOT_PUBLISHED: 'Ответить можно только на опубликованный отзыв',
+    REVIEW_ANSWER_LOCKED: 'На отзыв уже дан ответ',
   },
   es: {
     UNAUTHORIZED: 'Es necesario iniciar sesión',
@@ -97,5 +101,9 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     CUSTOMER_NOT_FOUND: 'Cliente no encontrado',
     REFERRAL_LINK_NOT_FOUND: 'Enlace de referido no encontrado',
     REFERRAL_CODE_TAKEN: 'El código de referido %{code} ya está en uso',
+    REVIEW_NOT_FOUND: 'Reseña no encontrada',
+    REVIEW_ALREADY_PUBLISHED: 'La reseña ya está publicada',
+    REVIEW_NOT_PUBLISHED: 'Solo se puede responder a una reseña publicada',
+    REVIEW_ANSWER_LOCKED: 'La reseña ya tiene una respuesta',
   },
 };

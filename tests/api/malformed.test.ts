@@ -35,6 +35,11 @@ const TABLES = [
   'dish_categories',
   'dishes',
   'dish_tags',
+  'orders',
+  'order_messages',
+  'order_day_totals',
+  'reviews',
+  'events',
 ] as const;
 
 /** Strings of every kind the database or the schemas must turn away. */

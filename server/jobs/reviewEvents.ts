@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import { reviewStars } from '../../src/domain';
+import type { Database } from '../db/schema';
+import { MessengerError, type MessengerGateway } from '../messenger/gateway';
+import type { EventHandler } from './eventWorker';
+
+/** The city config key of the channel that published reviews go to (spec section 3). */
+export const REVIEW_CHANNEL_KEY = 'reviewChannelId';
+
+/** A payload that can never be delivered: trying again would not change it. */
+const undeliverable = (reason: string) => new MessengerError(reason, { permanent: true });
+
+const reviewIdOf = (payload: Record<string, unknown>): number => {
+  const id = payload.reviewId;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw undeliverable(`payload has no reviewId: ${JSON.stringify(payload)}`);
+  return id;
+};
+
+interface Deps {
+  db: Kysely<Database>;
+  messenger: MessengerGateway;
+}
+
+/** A review with what its delivery needs: the order's city bot, channel and author. */
+const loadReview = (db: Kysely<Database>, reviewId: number) =>
+  db
+    .selectFrom('reviews as rv')
+    .innerJoin('orders as o', 'o.id', 'rv.order_id')
+    .innerJoin('restaurants as r', 'r.id', 'o.restaurant_id')
+    .leftJoin('users as author', 'author.id', 'o.user_id')
+    .leftJoin('bots as b', 'b.city_id', 'o.city_id')
+    .leftJoin('city_configs as channel', (join) =>
+      join.onRef('channel.city_id', '=', 'o.city_id').on('channel.key', '=', REVIEW_CHANNEL_KEY),
+    )
+    .select([
+      'rv.text',
+      'rv.rating',
+      'rv.answer',
+      'rv.telegram_file_id',
+      'rv.published_at',
+      'rv.deleted_at',
+      'r.name as restaurant_name',
+      'author.telegram_id as author_chat',
+      'b.id as bot_id',
+      'channel.value as channel_id',
+    ])
+    .where('rv.id', '=', reviewId)
+    .executeTakeFirst();
+
+/** The channel post of a review: its stars, its text and the restaurant. */
+export const reviewPostText = (review: { rating: number; text: string | null; restaurantName: string }): string =>
+  [reviewStars(review.rating), review.text ?? '', `— ${review.restaurantName}`].filter((part) => part.trim() !== '').join('\n\n');
+
+/** The answer as its author receives it: the restaurant's answer under the review it answers. */
+export const reviewAnswerText = (review: { text: string | null; answer: string; restaurantName: string }): string =>
+  [review.text ? `«${review.text}»` : '', `${review.restaurantName}: ${review.answer}`].filter((part) => part !== '').join('\n\n');
+
+const noBookkeeping = { delivered: async () => {}, failed: async () => {} };
+
+/** `review_publish`: posts the review to its city's review channel (city config `reviewChannelId`). */
+export function reviewPublishEvent({ db, messenger }: Deps): EventHandler {
+  return {
+    async deliver(payload) {
+      const reviewId = reviewIdOf(payload);
+      const row = await loadReview(db, reviewId);
+      if (!row) throw undeliverable(`review ${reviewId} does not exist`);
+      // Deleted since it was published: the channel does not get it.
+      if (row.deleted_at !== null) return;
+      const channel = row.channel_id?.trim() ?? '';
+      if (channel === '') throw undeliverable(`the city of review ${reviewId} has no ${REVIEW_CHANNEL_KEY}`);
+      await messenger.sendMessage({
+        botId: row.bot_id,
+        chatId: channel,
+        text: reviewPostText({ rating: row.rating, text: row.text, restaurantName: row.restaurant_name }),
+        photoId: row.telegram_file_id,
+        button: null,
+      });
+    },
+    ...noBookkeeping,
+  };
+}
+
+/** `review_answer`: sends the review's answer to its author (the order's customer). */
+export function reviewAnswerEvent({ db, messenger }: Deps): EventHandler {
+  return {
+    async deliver(payload) {
+      const reviewId = reviewIdOf(payload);
+      const row = await loadReview(db, reviewId);
+      if (!row) throw undeliverable(`review ${reviewId} does not exist`);
+      if (row.answer === null) throw undeliverable(`review ${reviewId} has no answer`);
+      if (row.author_chat === null) throw undeliverable(`the author of review ${reviewId} has no telegram id`);
+      await messenger.sendMessage({
+        botId: row.bot_id,
+        chatId: String(row.author_chat),
+        text: reviewAnswerText({ text: row.text, answer: row.answer, restaurantName: row.restaurant_name }),
+        button: null,
+      });
+    },
+    ...noBookkeeping,
+  };
+}

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { OrderFilter } from '../../src/domain';
+import { rangeBoundary } from '../http/dayRange';
 import { assertCityVisible, inUserScope, type Actor } from '../auth/scope';
 
 /**
@@ -16,28 +17,14 @@ export interface OrderRange {
   to: Date | null;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 24 * 3600 * 1000;
-
-/** A day means its whole length in UTC; an instant is itself (and `to` includes it). */
-const boundary = (value: string | undefined, end: boolean): Date | null => {
-  if (!value) return null;
-  if (DAY.test(value)) {
-    const start = new Date(`${value}T00:00:00Z`);
-    return end ? new Date(start.getTime() + DAY_MS) : start;
-  }
-  const instant = new Date(value);
-  return end ? new Date(instant.getTime() + 1) : instant;
-};
-
 export function orderRange(user: Actor, filter: OrderFilter): OrderRange {
   const cityId = filter.cityId ?? null;
   if (cityId !== null) assertCityVisible(user, cityId);
   return {
     cityId,
     restaurantIds: filter.rests && filter.rests.length > 0 ? filter.rests : null,
-    from: boundary(filter.from, false),
-    to: boundary(filter.to, true),
+    from: rangeBoundary(filter.from, false),
+    to: rangeBoundary(filter.to, true),
   };
 }
 

@@ -31,8 +31,8 @@ export function orderChat(db: Kysely<Database>, onEvent: () => void = () => {}) 
       .select(['orders.id', 'orders.city_id', 'orders.restaurant_id', 'orders.user_id', 'restaurants.notification_user_id'])
       .where('orders.thread_id', '=', threadId)
       .executeTakeFirst();
-    assertInScope(user, order ? { cityId: order.city_id, restaurantId: order.restaurant_id } : null, notFound('ORDER_NOT_FOUND'));
     if (!order) throw notFound('ORDER_NOT_FOUND');
+    assertInScope(user, { cityId: order.city_id, restaurantId: order.restaurant_id }, notFound('ORDER_NOT_FOUND'));
     return order;
   };
 

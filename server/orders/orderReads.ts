@@ -114,8 +114,8 @@ export function orderReader(db: Kysely<Database>) {
   /** The order of a thread, if the user may see it. */
   const byThread = async (user: Actor, threadId: string, view: OrderView): Promise<Order> => {
     const row = await selectOrders(db).where('o.thread_id', '=', threadId).executeTakeFirst();
-    assertInScope(user, row ? { cityId: row.city_id, restaurantId: row.restaurant_id } : null, notFound('ORDER_NOT_FOUND'));
     if (!row) throw notFound('ORDER_NOT_FOUND');
+    assertInScope(user, { cityId: row.city_id, restaurantId: row.restaurant_id }, notFound('ORDER_NOT_FOUND'));
     return toOrder(user, row, view);
   };
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { can, maskPhone, Role, type Order } from '../../src/domain';
+import { can, maskPhone, type Order } from '../../src/domain';
 import type { Actor } from '../auth/scope';
 import type { Database } from '../db/schema';
 
@@ -158,6 +158,3 @@ export function toOrder(user: Actor, row: OrderRow, view: OrderView): Order {
     messagesAmount: row.messages_amount,
   };
 }
-
-/** Customers are users of the USER role; staff are everyone else. */
-export const isCustomerRole = (roleId: number): boolean => roleId === Role.USER;

@@ -70,8 +70,6 @@ export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         if (after) query = query.where(sql<boolean>`(o.created_at, o.id) < (${after.at}::timestamptz, ${after.id})`);
         return query.execute();
       };
-      const formats = new Map<string, string>();
-      const moneyFormatOf = (currency: string) => formats.get(currency) ?? formats.set(currency, moneyFormat(currency)).get(currency) ?? '';
 
       const write = async () => {
         let rows = await batch(null);
@@ -82,7 +80,7 @@ export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
           for (const row of rows) {
             const order = toOrder(user, row, { numbers: filter.numbers });
             const added = sheet.addRow(exportRow(order, locale, local));
-            const format = moneyFormatOf(order.currency);
+            const format = moneyFormat(order.currency);
             for (const column of MONEY_COLUMNS) added.getCell(column).numFmt = format;
             added.commit();
           }

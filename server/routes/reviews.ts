@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import {
   API_PATHS,
@@ -19,10 +19,11 @@ import type { Database } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 import { cityIdParams, idParams } from '../http/params';
 import { enqueueEvent } from '../jobs/events';
+import { paginate } from '../db/paginate';
+import { rangeBoundary } from '../http/dayRange';
 import type { RouteDeps } from './deps';
 
 const P = API_PATHS.reviews;
-const DAY_MS = 24 * 3600 * 1000;
 const restaurantParams = z.object({
   restaurantId: z
     .string()
@@ -106,7 +107,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     user: Actor,
     place: { cityId: number } | { restaurantId: number },
     filter: ReviewFilter,
-    reply: { header: (name: string, value: string) => unknown },
+    reply: Parameters<typeof paginate>[2],
   ): Promise<Review[]> => {
     const query = selectReviews().where((eb) => {
       const conditions: Expression<SqlBool>[] = [inUserScope(user, { city: 'o.city_id', restaurant: 'o.restaurant_id' })(eb)];
@@ -115,28 +116,17 @@ export const reviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       if (filter.restaurantId !== undefined) conditions.push(eb('o.restaurant_id', '=', filter.restaurantId));
       if (filter.state) conditions.push(inState(eb, filter.state));
       if (filter.rating !== undefined) conditions.push(eb('rv.rating', '=', filter.rating));
-      if (filter.from) conditions.push(eb('rv.created_at', '>=', new Date(`${filter.from}T00:00:00Z`)));
-      if (filter.to) conditions.push(eb('rv.created_at', '<', new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS)));
+      const from = rangeBoundary(filter.from, false);
+      const to = rangeBoundary(filter.to, true);
+      if (from) conditions.push(eb('rv.created_at', '>=', from));
+      if (to) conditions.push(eb('rv.created_at', '<', to));
       return eb.and(conditions);
     });
-    const ordered = query.orderBy('rv.created_at', 'desc').orderBy('rv.id', 'desc');
-    if (filter.page === undefined && filter.perPage === undefined) {
-      const rows = await ordered.execute();
-      reply.header('x-total-count', String(rows.length));
-      return rows.map((row) => toRecord(user, row));
-    }
-    const perPage = filter.perPage ?? 50;
-    const [rows, counted] = await Promise.all([
-      ordered
-        .limit(perPage)
-        .offset(((filter.page ?? 1) - 1) * perPage)
-        .execute(),
-      query
-        .clearSelect()
-        .select(sql<string>`count(*)`.as('total'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    reply.header('x-total-count', String(counted.total));
+    // Newest first, always; paged and counted like every list.
+    const rows = await paginate(query, filter, reply, {
+      columns: { createdAt: 'rv.created_at' },
+      defaultOrder: (q) => q.orderBy('rv.created_at', 'desc').orderBy('rv.id', 'desc'),
+    });
     return rows.map((row) => toRecord(user, row));
   };
 

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   API_PATHS,
   can,
-  Role,
   reviewActionSchema,
   reviewAnswerSchema,
   reviewFilterQuery,
@@ -16,7 +15,7 @@ import {
 import { currentUser, requireCan } from '../auth/authorize';
 import { assertCityVisible, assertInScope, inUserScope, type Actor } from '../auth/scope';
 import type { Database } from '../db/schema';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { cityIdParams, idParams } from '../http/params';
 import { enqueueEvent } from '../jobs/events';
 import { paginate } from '../db/paginate';
@@ -159,12 +158,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     P.cityList,
     {
       schema: { params: cityIdParams, querystring: reviewFilterQuery, response: { 200: z.array(reviewRecord) } },
-      preValidation: requireCan('reviews', 'list'),
+      // Owners list their restaurant's reviews through the restaurant's route.
+      preValidation: requireCan('cityReviews', 'list'),
     },
     async (request, reply) => {
       const user = currentUser(request);
-      // Owners list their restaurant's reviews through the restaurant's route.
-      if (user.roleId === Role.RESTAURANT_OWNER) throw forbidden();
       const { cityId } = request.params;
       assertCityVisible(user, cityId);
       const city = await db.selectFrom('cities').select('id').where('id', '=', cityId).executeTakeFirst();

@@ -31,6 +31,7 @@ export type ResourceName =
   | 'customerAddress'
   | 'paymentData'
   | 'reviews'
+  | 'cityReviews'
   | 'reviewAuthor'
   | 'ads'
   | 'referrals'
@@ -69,6 +70,8 @@ const CITY_ADMIN: RoleGrants = {
   customerAddress: ['edit'],
   paymentData: ['show'],
   reviews: ALL,
+  /** A whole city's reviews; owners list their restaurant's. */
+  cityReviews: ['list'],
   reviewAuthor: ['show'],
   ads: ALL,
   referrals: ALL,
@@ -96,6 +99,7 @@ const OPERATOR: RoleGrants = {
   customerPhone: ['show'],
   customerAddress: ['edit'],
   reviews: ['list', 'show', 'edit', 'delete'],
+  cityReviews: ['list'],
   reviewAuthor: ['show'],
   admins: ['create'],
   couriers: ['list'],

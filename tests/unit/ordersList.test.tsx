@@ -196,3 +196,25 @@ describe('the totals header of a list page', () => {
     expect(readTotals(JSON.stringify({ lines: [{ currency: 'EUR' }] }))).toBeNull();
   });
 });
+
+describe('the chat of a card', () => {
+  it('opens in place and asks for the history again every 60 seconds while open, not once closed', async () => {
+    list(Role.OPERATOR);
+    const found = await card();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const chatCalls = () => seen.filter((r) => r.method === 'GET' && r.path === `/api/orders/${ORDER.threadId}`).length;
+      fireEvent.click(within(found).getByRole('button', { name: /^Chat/ }));
+      await waitFor(() => expect(chatCalls()).toBe(1));
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(chatCalls()).toBe(1);
+      await vi.advanceTimersByTimeAsync(2_000);
+      await waitFor(() => expect(chatCalls()).toBe(2));
+      fireEvent.click(within(found).getByRole('button', { name: /Hide the chat/i }));
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(chatCalls()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

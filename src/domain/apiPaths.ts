@@ -35,6 +35,14 @@ export const API_PATHS = {
     customerAddress: '/users/:id/address',
   },
   reviews: { cityList: '/reviews/:cityId', restaurantList: '/reviews/restaurant/:restaurantId', one: '/reviews/:id' },
+  ads: {
+    list: '/advertisements',
+    one: '/advertisements/:id',
+    create: '/advertisements',
+    chat: '/advertisements/chat',
+    timeout: '/advertisements/timeout',
+  },
+  videos: { one: '/video' },
   menu: { categories: '/dishCategories', category: '/dishCategories/:id', dishes: '/dishes', dish: '/dishes/:id' },
 } as const;
 

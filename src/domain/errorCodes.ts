@@ -52,6 +52,13 @@ export const API_ERROR_MESSAGES_EN = {
   REVIEW_ALREADY_PUBLISHED: 'The review is already published',
   REVIEW_NOT_PUBLISHED: 'Only a published review can be answered',
   REVIEW_ANSWER_LOCKED: 'The review already has an answer',
+  AD_NOT_FOUND: 'Advertisement not found',
+  AD_TIMEOUT: 'Your restaurant may post its next ad in %{minutes} min (%{seconds} s)',
+  AD_NO_CHAT: '%{city} has no ad chat (adChatId) yet',
+  AD_CONTENT_LOCKED: 'The ad is already published: only its unpublish time can change',
+  AD_FINISHED: 'The ad is finished and can no longer change',
+  NOT_A_VIDEO: '%{file} is not a video (MP4)',
+  VIDEO_TOO_LARGE: 'A video may be at most %{megabytes} MB',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_MESSAGES_EN;

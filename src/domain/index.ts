@@ -18,3 +18,4 @@ export * from './orders';
 export * from './orderTexts';
 export * from './referrals';
 export * from './reviews';
+export * from './ads';

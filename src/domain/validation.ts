@@ -30,6 +30,8 @@ export interface TextRule {
   /** At least this many characters. */
   minLength?: number;
   pattern?: { regex: RegExp; key: ValidationKey };
+  /** The message of a too long text, when the spec words it its own way (it gets `amount`). */
+  lengthKey?: ValidationKey;
 }
 
 function checkText(value: string, rule: TextRule, required: boolean): Problem | undefined {
@@ -42,7 +44,7 @@ function checkText(value: string, rule: TextRule, required: boolean): Problem | 
   if ((tooShort || tooLong) && rule.minLength !== undefined && rule.lessThan !== undefined) {
     return problem('between', { moreAmount: rule.minLength, lessAmount: rule.lessThan });
   }
-  if (tooLong) return problem('lessThan', { amount: rule.lessThan ?? 0 });
+  if (tooLong) return problem(rule.lengthKey ?? 'lessThan', { amount: rule.lessThan ?? 0 });
   if (rule.pattern && !rule.pattern.regex.test(value)) return problem(rule.pattern.key);
   return undefined;
 }

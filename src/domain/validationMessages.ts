@@ -49,6 +49,11 @@ export const VALIDATION_MESSAGES_EN = {
   status: 'must be one of the order statuses',
   threadId: 'must be a thread id of 9 letters or digits',
   date: 'must be a date such as 2026-11-23, or a time with its zone',
+  dateTime: 'must be a date and time',
+  adTextLength: 'The message length must be less than %{amount} characters',
+  tooManyImages: 'at most %{max} images',
+  unpublishAfterPublish: 'must be after the publish time',
+  imagesOrVideo: 'an ad carries images or a video, not both',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -83,6 +83,11 @@ export const appEs: Texts<typeof appEn> = {
     status: 'debe ser uno de los estados del pedido',
     threadId: 'debe ser un número de pedido de 9 letras o cifras',
     date: 'debe ser una fecha como 2026-11-23, o una hora con su zona',
+    dateTime: 'debe ser una fecha y hora',
+    adTextLength: 'La longitud del mensaje debe ser inferior a %{amount} caracteres',
+    tooManyImages: 'como máximo %{max} imágenes',
+    unpublishAfterPublish: 'debe ser posterior a la hora de publicación',
+    imagesOrVideo: 'un anuncio lleva imágenes o un vídeo, no ambos',
   },
   menu: {
     stats: 'Estadísticas',

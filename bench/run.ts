@@ -32,6 +32,12 @@ const BENCHES: Bench[] = [
     load: () => import('./ordersList.bench'),
   },
   {
+    name: 'mailing',
+    description:
+      'a 100,000-recipient mailing through a Bot API stand-in: messages per second sustained against the configured rate, and peak memory, on PGlite and PostgreSQL',
+    load: () => import('./mailing.bench'),
+  },
+  {
     name: 'bundle-size',
     description: 'the JavaScript the login page loads, beside a minimal react-admin app built the same way',
     load: () => import('./bundleSize.bench'),

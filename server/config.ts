@@ -29,6 +29,9 @@ export interface ServerConfig {
   log: boolean;
   trustProxy: TrustProxy;
   staticDir: string;
+  /** Which messenger gateway speaks to the customers: the local store, or the Telegram Bot API (at `telegramApiUrl`, Telegram's own by default). */
+  messenger: 'local' | 'telegram';
+  telegramApiUrl?: string;
 }
 
 /** A configuration the server cannot start with; the message names every bad variable. */
@@ -113,6 +116,13 @@ const environment = z.object({
   ),
   LOG: flag(true),
   TRUST_PROXY: trustProxy,
+  MESSENGER: text().pipe(z.enum(['local', 'telegram'], { error: 'must be local or telegram' }).default('local')),
+  TELEGRAM_API_URL: text().pipe(
+    z
+      .string()
+      .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL, e.g. http://127.0.0.1:8081')
+      .optional(),
+  ),
 });
 
 /** The secret from JWT_SECRET, or one generated once and kept in DATA_DIR. */
@@ -150,5 +160,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     log: e.LOG,
     trustProxy: e.TRUST_PROXY,
     staticDir: join(ROOT_DIR, 'dist'),
+    messenger: e.MESSENGER,
+    telegramApiUrl: e.TELEGRAM_API_URL,
   };
 }

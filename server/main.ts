@@ -6,7 +6,10 @@ import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/lock';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed';
 import { startEventWorker } from './jobs/eventWorker';
+import { startMailingSender } from './jobs/mailingSender';
+import { readMailingConfig, type MailingConfig } from './mailings/mailingConfig';
 import { localMessenger } from './messenger/local';
+import { telegramMessenger } from './messenger/telegram';
 
 /** Stops the start with a message for the operator, no stack trace. */
 const refuseToStart = (message: string): never => {
@@ -15,8 +18,10 @@ const refuseToStart = (message: string): never => {
 };
 
 let config: ServerConfig;
+let mailingConfig: MailingConfig;
 try {
   config = readConfig();
+  mailingConfig = readMailingConfig();
 } catch (error) {
   if (error instanceof ConfigError) refuseToStart(error.message);
   throw error;
@@ -38,7 +43,9 @@ await migrateToLatest(db);
 if (config.demo) await seedDemoIfEmpty(db, (line) => console.log(line));
 
 // One messenger for the API and the event worker that delivers what the API writes.
-const messenger = localMessenger(db, join(config.dataDir, 'files'));
+const filesDir = join(config.dataDir, 'files');
+const messenger =
+  config.messenger === 'telegram' ? telegramMessenger({ db, filesDir, apiRoot: config.telegramApiUrl }) : localMessenger(db, filesDir);
 const app = await buildApp({
   db,
   jwtSecret: config.jwtSecret,
@@ -52,10 +59,13 @@ const app = await buildApp({
 });
 // Its errors are the operator's business even when the request log is off.
 const worker = startEventWorker({ db, messenger, log: config.log ? app.log : console });
+// The mass mailings, at MAILING_RATE messages per second per bot.
+const mailings = startMailingSender({ db, messenger, ...mailingConfig, log: config.log ? app.log : console });
 
 const shutdown = async () => {
   await app.close();
   await worker.stop();
+  await mailings.stop();
   await db.destroy();
   await lock?.release();
   process.exit(0);

@@ -5,6 +5,10 @@ import * as sessionVersions from './migrations/003_session_versions';
 import * as restaurantsSoftDelete from './migrations/004_restaurants_soft_delete';
 import * as orderIndexes from './migrations/005_order_indexes';
 import * as orderDayTotals from './migrations/006_order_day_totals';
+import * as reviewSent from './migrations/007_review_sent';
+import * as adScheduling from './migrations/008_ad_scheduling';
+import * as mailingRecipients from './migrations/009_mailing_recipients';
+import * as statsRollups from './migrations/011_stats_rollups';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +18,10 @@ const migrations: Record<string, Migration> = {
   '004_restaurants_soft_delete': restaurantsSoftDelete,
   '005_order_indexes': orderIndexes,
   '006_order_day_totals': orderDayTotals,
+  '007_review_sent': reviewSent,
+  '008_ad_scheduling': adScheduling,
+  '009_mailing_recipients': mailingRecipients,
+  '011_stats_rollups': statsRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

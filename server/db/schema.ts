@@ -83,6 +83,8 @@ export interface UsersTable {
   created_at: DefaultTimestamp;
   /** Bumped by a trigger whenever the account's access changes: older tokens stop working. */
   session_version: Generated<number>;
+  /** When the customer blocked the bot (the messenger answered 403; migration 009). */
+  blocked_at: NullableTimestamp;
 }
 
 export interface RestaurantsTable {
@@ -227,6 +229,29 @@ export interface OrderDayTotalsTable {
   delivery: number;
 }
 
+/** Per city and quarter of an hour (UTC): orders by group, carts, bot responses and their time (migration 011). */
+export interface StatsSlotsTable {
+  city_id: number;
+  slot: Date;
+  confirmed: number;
+  unconfirmed: number;
+  canceled: number;
+  carts: number;
+  responses: number;
+  /** bigint: read as text by the pg driver. */
+  response_ms: string;
+}
+
+/** Per customer and city: sign-up and the first, second and tenth order at CONFIRMED or above (migration 011). */
+export interface CustomerMilestonesTable {
+  user_id: number;
+  city_id: number;
+  signed_up_at: Date;
+  first_at: Date;
+  second_at: Date | null;
+  tenth_at: Date | null;
+}
+
 export interface CartsTable {
   id: Generated<number>;
   user_id: number;
@@ -254,6 +279,10 @@ export interface ReviewsTable {
   published_at: NullableTimestamp;
   deleted_at: NullableTimestamp;
   created_at: DefaultTimestamp;
+  /** The channel post's message id once the review was posted (migration 007). */
+  channel_message_id: Generated<string | null>;
+  /** When the answer reached its author (migration 007). */
+  answer_sent_at: NullableTimestamp;
 }
 
 export interface AdvertisementsTable {
@@ -269,6 +298,17 @@ export interface AdvertisementsTable {
   published_message_ids: Json<string[]>;
   created_by: number | null;
   created_at: DefaultTimestamp;
+  /** Why the last publication or removal failed (migration 008). */
+  last_error: Generated<string | null>;
+  /** A deleted ad leaves the lists; its removal from the chat still finds it (migration 008). */
+  deleted_at: NullableTimestamp;
+}
+
+/** Per ad chat, when the next ad may be posted (adChatDelay; migration 008). */
+export interface AdChatSlotsTable {
+  chat_id: string;
+  next_free_at: Date;
+  ad_id: number | null;
 }
 
 export interface ReferralLinksTable {
@@ -303,6 +343,26 @@ export interface MailingsTable {
   config: Json<{ bindedButton?: MailingButton }>;
   created_by: number | null;
   created_at: DefaultTimestamp;
+  /** Migration 009: the sending's times, its bot's next free send slot, why it failed and what it reached. */
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  next_send_at: NullableTimestamp;
+  failure: string | null;
+  last_error: string | null;
+  blocked: Generated<number>;
+  undelivered: Generated<number>;
+  stopped_by: number | null;
+}
+
+/** One recipient of a started mailing and how far its send got (migration 009). */
+export interface MailingRecipientsTable {
+  mailing_id: number;
+  user_id: number;
+  chat_id: number;
+  state: Generated<number>;
+  claimed_at: NullableTimestamp;
+  done_at: NullableTimestamp;
+  error: string | null;
 }
 
 export interface LanguagesTable {
@@ -322,6 +382,8 @@ export interface EventsTable {
   last_error: string | null;
   created_at: DefaultTimestamp;
   processed_at: NullableTimestamp;
+  /** Claims that ended with "not yet" (migration 008): failed attempts are attempts - deferrals. */
+  deferrals: Generated<number>;
 }
 
 export interface MessengerOutboxTable {
@@ -331,6 +393,8 @@ export interface MessengerOutboxTable {
   text: string | null;
   photo_id: string | null;
   button: Json<Record<string, unknown> | null>;
+  /** A sent video (migration 008). */
+  video_id: Generated<string | null>;
   deleted_at: NullableTimestamp;
   sent_at: DefaultTimestamp;
 }
@@ -378,12 +442,16 @@ export interface Database {
   order_items: OrderItemsTable;
   order_messages: OrderMessagesTable;
   order_day_totals: OrderDayTotalsTable;
+  stats_slots: StatsSlotsTable;
+  customer_milestones: CustomerMilestonesTable;
   carts: CartsTable;
   bot_responses: BotResponsesTable;
   reviews: ReviewsTable;
   advertisements: AdvertisementsTable;
+  ad_chat_slots: AdChatSlotsTable;
   referral_links: ReferralLinksTable;
   mailings: MailingsTable;
+  mailing_recipients: MailingRecipientsTable;
   languages: LanguagesTable;
   events: EventsTable;
   messenger_outbox: MessengerOutboxTable;

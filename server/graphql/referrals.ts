@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
-import { fieldErrors, id, referralDeepLink, referralLinkSchema, type ReferralLink, type ReferralLinkCreate } from '../../src/domain';
+import { fieldErrors, id, referralDeepLink, referralLinkSchemaAt, type ReferralLink, type ReferralLinkCreate } from '../../src/domain';
 import { authorize } from '../auth/authorize';
 import { inUserCities, listedCity } from '../auth/scope';
 import type { Database } from '../db/schema';
@@ -35,11 +35,14 @@ const typeDefs = /* GraphQL */ `
     restaurantId: Int
   }
   input ReferralLinkInput {
-    "Letters, digits, _ and -, at most 60."
+    "Letters, digits, _ and -, at most 64, not starting with restaurant_; unique whatever the case."
     code: String!
     "0 or absent: unlimited."
     limit: Int
+    "A dish category and/or a restaurant of the link's city (the category the restaurant's)."
     options: ReferralLinkOptionsInput
+    "ISO 8601 with its zone, in the future; null or absent: the link does not expire."
+    validUntil: String
     "Admins pick the city; a city admin's is their own."
     cityId: Int
   }
@@ -86,11 +89,18 @@ const toReferralLink = (row: LinkRow): ReferralLink => ({
 const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
+/**
+ * Codes are unique whatever their case (SPRING and spring would be one code to the people who
+ * pass it on): a new code takes the advisory lock of its lower-case spelling, in a key space of
+ * its own, while it checks and inserts.
+ */
+const CODE_LOCK_SPACE = 0x7265_6631;
 const codeTaken = (code: string) =>
   apiError(409, 'REFERRAL_CODE_TAKEN', { code }, [{ field: 'code', message: `The referral code ${code} is already taken` }]);
 
 /** Referral links over GraphQL (spec section 7): admins in every city, city admins in theirs; nobody else. */
-export function referralModule({ db }: GraphqlDeps): GraphqlModule {
+export function referralModule({ db, now }: GraphqlDeps): GraphqlModule {
+  const referralLinkSchema = referralLinkSchemaAt(now);
   /** The category and the restaurant a link opens must be the city's (and the category the restaurant's). */
   const checkOptions = async (cityId: number, { categoryId, restaurantId }: ReferralLinkCreate['options']) => {
     const errors: FieldError[] = [];
@@ -141,23 +151,32 @@ export function referralModule({ db }: GraphqlDeps): GraphqlModule {
         const input = parse(referralLinkSchema, parse(createArgs, args).referralLink);
         const cityId = await newRowCity(db, ctx.user, input.cityId ?? undefined);
         await checkOptions(cityId, input.options);
-        const taken = await db.selectFrom('referral_links').select('id').where('code', '=', input.code).executeTakeFirst();
-        if (taken) throw codeTaken(input.code);
         let created: { id: number };
         try {
-          created = await db
-            .insertInto('referral_links')
-            .values({
-              code: input.code,
-              city_id: cityId,
-              limit: input.limit,
-              category_id: input.options.categoryId,
-              restaurant_id: input.options.restaurantId,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          created = await db.transaction().execute(async (trx) => {
+            // One new code at a time per spelling: the unique index does not see case.
+            await sql`SELECT pg_advisory_xact_lock(${CODE_LOCK_SPACE}, hashtext(${input.code.toLowerCase()}))`.execute(trx);
+            const taken = await trx
+              .selectFrom('referral_links')
+              .select('id')
+              .where(sql<string>`lower(code)`, '=', input.code.toLowerCase())
+              .executeTakeFirst();
+            if (taken) throw codeTaken(input.code);
+            return trx
+              .insertInto('referral_links')
+              .values({
+                code: input.code,
+                city_id: cityId,
+                limit: input.limit,
+                category_id: input.options.categoryId,
+                restaurant_id: input.options.restaurantId,
+                valid_until: input.validUntil === null ? null : new Date(input.validUntil),
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+          });
         } catch (error) {
-          // Another request took the code between the check and the insert.
+          // The lock covers every spelling; the unique index stays the last word on the exact one.
           if (isUniqueViolation(error)) throw codeTaken(input.code);
           throw error;
         }

@@ -2,22 +2,30 @@ import type { Kysely, Transaction } from 'kysely';
 import { EventStatus } from '../../src/domain';
 import type { Database } from '../db/schema';
 import { MessengerError, type MessengerGateway } from '../messenger/gateway';
+import { adPublishEvent, adUnpublishEvent } from './adEvents';
+import { DeliveryDeferred } from './deliveryDeferred';
 import type { OutgoingEvent } from './events';
 import { orderMessageEvent } from './orderMessageEvent';
 import { reviewAnswerEvent, reviewPublishEvent } from './reviewEvents';
+
+/** Why an attempt failed, and whether it was the last one. */
+export interface DeliveryFailure {
+  error: string;
+  final: boolean;
+}
 
 /** What the worker does with one type of event. */
 export interface EventHandler {
   /**
    * Does the event's work, outside any transaction (PGlite has one connection: a transaction
    * held across a messenger call would stop every other query). Throws to have it retried; a
-   * permanent MessengerError fails the event at once.
+   * permanent MessengerError fails the event at once; a DeliveryDeferred asks again later.
    */
   deliver(payload: Record<string, unknown>): Promise<void>;
   /** Runs in the transaction that marks the event processed. */
   delivered(trx: Transaction<Database>, payload: Record<string, unknown>): Promise<void>;
-  /** Runs in the transaction that puts the event back for a retry, or fails it. */
-  failed(trx: Transaction<Database>, payload: Record<string, unknown>): Promise<void>;
+  /** Runs in the transaction that puts the event back for a retry, or fails it (`final`). */
+  failed(trx: Transaction<Database>, payload: Record<string, unknown>, failure: DeliveryFailure): Promise<void>;
 }
 
 /** Fastify's logger and the console both fit. */
@@ -58,6 +66,8 @@ interface ClaimedEvent {
   payload: Record<string, unknown>;
   /** Incremented by each claim, so it also tells this claim from a later one (a fencing token). */
   attempts: number;
+  /** Claims that were deferrals: `attempts - deferrals` is how many really tried and failed, this one included. */
+  deferrals: number;
 }
 
 const MAX_BACKOFF_SECONDS = 15 * 60;
@@ -70,6 +80,9 @@ export const backoffSeconds = (attempts: number, random: () => number = Math.ran
 };
 
 const later = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000);
+
+/** The claims of an event that were real attempts (this one included), not deferrals. */
+const triesOf = (event: ClaimedEvent): number => event.attempts - event.deferrals;
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
 
@@ -97,7 +110,7 @@ async function claimDue(db: Kysely<Database>, at: Date, limit: number, leaseSeco
       .updateTable('events')
       .set((eb) => ({ status: EventStatus.PROCESSING, attempts: eb('attempts', '+', 1), run_at: later(at, leaseSeconds) }))
       .where('id', 'in', ids)
-      .returning(['id', 'type', 'payload', 'attempts'])
+      .returning(['id', 'type', 'payload', 'attempts', 'deferrals'])
       .execute();
     const order = new Map(ids.map((id, index) => [id, index]));
     return claimed.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
@@ -112,6 +125,8 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
       order_message: orderMessageEvent({ db, messenger }),
       review_publish: reviewPublishEvent({ db, messenger }),
       review_answer: reviewAnswerEvent({ db, messenger }),
+      ad_publish: adPublishEvent({ db, messenger, now }),
+      ad_unpublish: adUnpublishEvent({ db, messenger, now }),
     } satisfies Record<OutgoingEvent['type'], EventHandler>),
   );
 
@@ -147,15 +162,16 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
     // At least a second, so that a messenger answering `retry after 0` cannot spin the worker.
     const retryAfter =
       error instanceof MessengerError && error.retryAfterSeconds !== undefined ? Math.max(1, error.retryAfterSeconds) : undefined;
-    const giveUp = (error instanceof MessengerError && error.permanent) || event.attempts >= maxAttempts;
+    const tries = triesOf(event);
+    const giveUp = (error instanceof MessengerError && error.permanent) || tries >= maxAttempts;
     const lastError = errorText(error);
     const owned = await db.transaction().execute(async (trx) => {
       const change = giveUp
         ? { status: EventStatus.FAILED, last_error: lastError }
-        : { status: EventStatus.PENDING, last_error: lastError, run_at: later(now(), retryAfter ?? backoffSeconds(event.attempts)) };
+        : { status: EventStatus.PENDING, last_error: lastError, run_at: later(now(), retryAfter ?? backoffSeconds(tries)) };
       const result = await ownedBy(event)(trx).set(change).executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
-      await handler?.failed(trx, event.payload);
+      await handler?.failed(trx, event.payload, { error: lastError, final: giveUp });
       return true;
     });
     const detail = { eventId: event.id, type: event.type, attempts: event.attempts, error: lastError };
@@ -164,16 +180,30 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
     return owned;
   };
 
-  /** Runs the event's handler: the error when it fails, null when it was delivered. */
-  const attempt = async (event: ClaimedEvent, handler: EventHandler | undefined): Promise<{ error: unknown } | null> => {
+  /**
+   * Not yet: back to pending at `until` (at least a second away, so that it cannot spin), the
+   * claim counted as a deferral. Fenced like every outcome.
+   */
+  const markDeferred = async (event: ClaimedEvent, deferral: DeliveryDeferred): Promise<boolean> => {
+    const until = new Date(Math.max(deferral.until.getTime(), later(now(), 1).getTime()));
+    const result = await ownedBy(event)(db)
+      .set((eb) => ({ status: EventStatus.PENDING, run_at: until, deferrals: eb('deferrals', '+', 1) }))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  };
+
+  type Outcome = { error: unknown } | { deferral: DeliveryDeferred } | null;
+
+  /** Runs the event's handler: the error when it fails, the deferral when it is not due yet, null when it was delivered. */
+  const attempt = async (event: ClaimedEvent, handler: EventHandler | undefined): Promise<Outcome> => {
     try {
       if (!handler) throw new MessengerError(`no handler for event type ${event.type}`, { permanent: true });
       // Claimed again after its lease ran out once too often: the worker keeps dying on it.
-      if (event.attempts > maxAttempts) throw new MessengerError(`gave up after ${maxAttempts} attempts`, { permanent: true });
+      if (triesOf(event) > maxAttempts) throw new MessengerError(`gave up after ${maxAttempts} attempts`, { permanent: true });
       await handler.deliver(event.payload);
       return null;
     } catch (error) {
-      return { error };
+      return error instanceof DeliveryDeferred ? { deferral: error } : { error };
     }
   };
 
@@ -185,8 +215,13 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
         log.warn({ eventId: event.id }, 'event worker: the lease ran out before delivery; another worker has the event');
         return;
       }
-      const failure = await attempt(event, handler);
-      const owned = failure || !handler ? await markFailed(event, handler, failure?.error) : await markProcessed(event, handler);
+      const outcome = await attempt(event, handler);
+      const owned =
+        outcome && 'deferral' in outcome
+          ? await markDeferred(event, outcome.deferral)
+          : outcome || !handler
+            ? await markFailed(event, handler, outcome?.error)
+            : await markProcessed(event, handler);
       if (!owned) log.warn({ eventId: event.id }, 'event worker: the lease ran out during delivery; another worker has the event');
     } catch (error) {
       // The outcome could not be written (the database is away): the lease runs out and the

@@ -12,11 +12,16 @@ export type OutgoingEvent =
   /** `review_publish`: post the review `payload.reviewId` to its city's review channel. */
   | { type: 'review_publish'; payload: { reviewId: number } }
   /** `review_answer`: send the answer of the review `payload.reviewId` to its author. */
-  | { type: 'review_answer'; payload: { reviewId: number } };
+  | { type: 'review_answer'; payload: { reviewId: number } }
+  /** `ad_publish`: post the ad `payload.adId` to its city's ad chat, due at its publish time. */
+  | { type: 'ad_publish'; payload: { adId: number } }
+  /** `ad_unpublish`: delete the ad's messages from the chat, due at its unpublish time. */
+  | { type: 'ad_unpublish'; payload: { adId: number } };
 
-export async function enqueueEvent(db: Kysely<Database> | Transaction<Database>, event: OutgoingEvent): Promise<void> {
+/** Writes the event; `runAt` makes it due later (by default at once). */
+export async function enqueueEvent(db: Kysely<Database> | Transaction<Database>, event: OutgoingEvent, runAt?: Date): Promise<void> {
   await db
     .insertInto('events')
-    .values({ type: event.type, payload: JSON.stringify(event.payload) })
+    .values({ type: event.type, payload: JSON.stringify(event.payload), ...(runAt ? { run_at: runAt } : {}) })
     .execute();
 }

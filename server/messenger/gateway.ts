@@ -1,11 +1,12 @@
 /**
- * The messenger the customers use, behind one interface: sending messages, and keeping photos
- * and returning them.
+ * The messenger the customers use, behind one interface: sending and deleting messages, and
+ * keeping photos and videos and returning them. Shaped after the Telegram Bot API.
  */
-export interface StoredPhoto {
+export interface StoredFile {
   data: Buffer;
   mimeType: string;
 }
+export type StoredPhoto = StoredFile;
 
 /** An inline URL button under a message. */
 export interface MessageButton {
@@ -18,32 +19,74 @@ export interface OutgoingMessage {
   botId: number | null;
   /** The messenger's chat id: a user's telegram id, or a channel. */
   chatId: string;
+  /** The text; the caption when the message carries a photo, an album or a video. */
   text: string;
+  /** One photo (sendPhoto). */
   photoId?: string | null;
+  /**
+   * Photos posted together as one album (sendMediaGroup, at most 10; one alone is a plain
+   * photo), the text as the first one's caption. Each photo becomes a message of its own.
+   */
+  photoIds?: readonly string[];
+  /** One video (sendVideo); never with photos. */
+  videoId?: string | null;
+  /** Not shown under an album: the messenger takes no buttons there. */
   button?: MessageButton | null;
+}
+
+export interface SentMessage {
+  /** The first (or only) message it became. */
+  messageId: string;
+  /** Every message it became, in order: an album is one message per photo. */
+  messageIds: string[];
+}
+
+/** A message that was sent, to delete it. */
+export interface SentMessageRef {
+  botId: number | null;
+  chatId: string;
+  messageId: string;
 }
 
 export interface MessengerGateway {
   /** Sends a message; throws a MessengerError when the messenger refuses it. */
-  sendMessage(message: OutgoingMessage): Promise<{ messageId: string }>;
+  sendMessage(message: OutgoingMessage): Promise<SentMessage>;
+  /**
+   * Deletes a sent message (deleteMessage). Resolves false when it is not there (deleted
+   * already), so that a removal tried again goes through; throws a MessengerError when the
+   * messenger refuses (a message too old for the bot to delete, a bot without the right).
+   */
+  deleteMessage(message: SentMessageRef): Promise<boolean>;
   /** Keeps a photo and returns the file id to refer to it by. */
-  storePhoto(photo: StoredPhoto & { cityId: number | null }): Promise<string>;
-  /** The photo behind a file id, or null when there is none. */
-  getPhoto(fileId: string): Promise<(StoredPhoto & { cityId: number | null }) | null>;
+  storePhoto(photo: StoredFile & { cityId: number | null }): Promise<string>;
+  /**
+   * The photo behind a file id, or null when there is none. `cityId` names whose bot may fetch
+   * a photo the messenger keeps itself (one a customer sent the bot, such as a review's).
+   */
+  getPhoto(fileId: string, context?: { cityId: number | null }): Promise<(StoredFile & { cityId: number | null }) | null>;
+  /** Keeps a video (MP4) and returns the file id to refer to it by. */
+  storeVideo(video: StoredFile & { cityId: number | null }): Promise<string>;
+  /** The video behind a file id, or null when there is none. */
+  getVideo(fileId: string): Promise<(StoredFile & { cityId: number | null }) | null>;
+  /** Those of the file ids the messenger does not hold (yet): an ad waits for them. */
+  missingFiles(fileIds: readonly string[]): Promise<string[]>;
 }
 
 /**
  * A send the messenger refused. `permanent`: trying again cannot help (the chat does not exist,
- * the bot is blocked). `retryAfterSeconds`: the messenger's rate limit says when to try again.
+ * the bot is blocked). `blocked`: the recipient blocked the bot or left (403), to be recorded on
+ * the customer. `retryAfterSeconds`: the messenger's rate limit says when to try again.
  */
 export class MessengerError extends Error {
   readonly permanent: boolean;
+  readonly blocked: boolean;
   readonly retryAfterSeconds?: number;
 
-  constructor(message: string, options: { permanent?: boolean; retryAfterSeconds?: number } = {}) {
+  constructor(message: string, options: { permanent?: boolean; blocked?: boolean; retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'MessengerError';
-    this.permanent = options.permanent ?? false;
+    this.blocked = options.blocked ?? false;
+    this.permanent = (options.permanent ?? false) || this.blocked;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
@@ -55,6 +98,6 @@ export class MessengerError extends Error {
   static fromBotApi(status: number, description: string, retryAfterSeconds?: number): MessengerError {
     const message = `Bot API ${status}: ${description}`;
     if (status === 429) return new MessengerError(message, { retryAfterSeconds: retryAfterSeconds ?? 1 });
-    return new MessengerError(message, { permanent: status === 400 || status === 403 });
+    return new MessengerError(message, { permanent: status === 400, blocked: status === 403 });
   }
 }

@@ -8,10 +8,16 @@ import { districtRoutes } from './districts';
 import { dishRoutes } from './dishes';
 import { orderRoutes } from './orders';
 import { reviewRoutes } from './reviews';
+import { spamRoutes } from './spam';
+import { statsRoutes } from './stats';
+import { adRoutes } from './ads';
+import { videoRoutes } from './videos';
 import { photoRoutes } from './photos';
 import { restaurantRoutes } from './restaurants';
 import { superadminRoutes } from './superadmin';
 import { tagRoutes } from './tags';
+import { languageRoutes } from './language';
+import { userRoutes } from './users';
 
 /** Every area of spec section 7, under /api. */
 export const apiRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, messenger, now, onEvent }) => {
@@ -29,4 +35,10 @@ export const apiRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, messen
   await app.register(dishRoutes, deps);
   await app.register(orderRoutes, deps);
   await app.register(reviewRoutes, deps);
+  await app.register(spamRoutes, deps);
+  await app.register(statsRoutes, deps);
+  await app.register(adRoutes, deps);
+  await app.register(videoRoutes, deps);
+  await app.register(languageRoutes, deps);
+  await app.register(userRoutes, deps);
 };

@@ -112,7 +112,7 @@ export const photoRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, m
       const user = currentUser(request);
       const { telegramFileId: fileId, cityId } = request.query;
       if (cityId !== null) assertCityVisible(user, cityId);
-      const photo = await messenger.getPhoto(fileId);
+      const photo = await messenger.getPhoto(fileId, { cityId });
       if (!photo) throw notFound('PHOTO_NOT_FOUND');
       if (photo.cityId !== null) assertCityVisible(user, photo.cityId);
       // Shown as the image it was checked to be, never sniffed into anything else.

@@ -101,7 +101,8 @@ const OPERATOR: RoleGrants = {
   reviews: ['list', 'show', 'edit', 'delete'],
   cityReviews: ['list'],
   reviewAuthor: ['show'],
-  admins: ['create'],
+  /** Couriers of their city, the one role they assign (src/domain/staff.ts); the menu has no entry (spec section 2). */
+  admins: ALL,
   couriers: ['list'],
 };
 

@@ -40,7 +40,11 @@ const adFields = {
   telegramChatId: z.string().max(64).nullish(),
   telegramFileIds: z
     .array(fileId())
-    .max(AD_MAX_IMAGES, { error: problem('tooManyImages', { max: AD_MAX_IMAGES }).key })
+    .superRefine((ids, ctx) => {
+      // A custom issue, so that the message keeps its argument (a `.max` error keeps the key alone).
+      const found = problem('tooManyImages', { max: AD_MAX_IMAGES });
+      if (ids.length > AD_MAX_IMAGES) ctx.addIssue({ code: 'custom', message: found.key, params: { args: found.args } });
+    })
     .default([]),
   videoFileId: fileId().nullish(),
   publishTimestamp: instant(),

@@ -43,7 +43,12 @@ export const API_PATHS = {
     timeout: '/advertisements/timeout',
   },
   videos: { one: '/video' },
+  mailings: { list: '/spam', one: '/spam/:id', test: '/spam/sendTestMessage', recipientCount: '/users/count' },
+  /** One figure per path: `/stats/orders`, `/stats/newUsers`, ... (STATS_FIGURES). */
+  stats: { figure: '/stats/:figure', topUsers: '/users/top' },
+  staff: { list: '/users', one: '/users/:id', create: '/users' },
   menu: { categories: '/dishCategories', category: '/dishCategories/:id', dishes: '/dishes', dish: '/dishes/:id' },
+  language: { saved: '/languages', one: '/language/:id', checkout: '/language/checkout-locale/:id' },
 } as const;
 
 /** A path pattern with its `:name` parameters filled in: `fillPath('/tags/:id', {id: 3})` is `/tags/3`. */

@@ -59,6 +59,22 @@ export const API_ERROR_MESSAGES_EN = {
   AD_FINISHED: 'The ad is finished and can no longer change',
   NOT_A_VIDEO: '%{file} is not a video (MP4)',
   VIDEO_TOO_LARGE: 'A video may be at most %{megabytes} MB',
+  AD_BUSY: 'The ad is being posted or removed right now: try again in a minute',
+  MAILING_NOT_FOUND: 'Mailing not found',
+  MAILING_NOT_STOPPABLE: 'The mailing is already over and cannot be stopped',
+  MAILING_NO_RECIPIENTS: 'No customer of %{city} has been active since then: the mailing would reach no one',
+  MAILING_BUTTON_RESTAURANT: 'The button names restaurant %{id}, which is not a restaurant of %{city}',
+  MAILING_BUTTON_NO_LINK: '%{city} has no bot chat name yet, so a restaurant button has no link to open',
+  MAILING_TEST_REFUSED: 'The messenger refused the test message: %{reason}',
+  MESSENGER_UNAVAILABLE: 'The messenger did not take the message (%{reason}). Try again in a moment.',
+  STATS_RANGE_TOO_LONG: 'A statistics range may span at most %{days} days',
+  STATS_RANGE_REVERSED: 'The start date %{from} comes after the end date %{to}',
+  STAFF_NOT_FOUND: 'Staff account not found',
+  STAFF_ROLE_REFUSED: 'Your role may not give this role, nor manage an account that has it',
+  STAFF_OWN_ROLE: 'You cannot change your own role',
+  STAFF_SELF_DELETE: 'You cannot delete your own account',
+  USERNAME_TAKEN: 'The username %{username} is already taken',
+  TELEGRAM_ID_TAKEN: 'The messenger id %{telegramId} already belongs to another account',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_MESSAGES_EN;

@@ -19,3 +19,6 @@ export * from './orderTexts';
 export * from './referrals';
 export * from './reviews';
 export * from './ads';
+export * from './mailings';
+export * from './stats';
+export * from './staff';

@@ -17,7 +17,7 @@ export const ORDERS_MAX_PER_PAGE = 200;
 export const ORDERS_DEFAULT_PER_PAGE = 25;
 
 /** A day (`2026-11-23`, the whole day in UTC) or an instant with its zone (`2026-11-23T00:00:00+03:00`). */
-const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'validation.date' });
+export const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'validation.date' });
 
 /** Numbers arrive as text in a query: `rests=1&rests=2`, `rests=1,2` or `rests[]=1`. */
 const idList = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, integer, requiredText } from './validation';
+import { RESTAURANT_START_PREFIX } from './restaurants';
+import { id, integer, problem, requiredText } from './validation';
 
 /**
  * Referral links (spec sections 3, 5 and 7): the input of a new link and the record the API
@@ -8,21 +9,33 @@ import { id, integer, requiredText } from './validation';
  */
 
 /**
- * The messenger takes a start parameter of at most 64 letters, digits, `_` and `-`; the link
- * sends `ref_<code>`, so a code may have 60 of them (a longer one would give a dead link).
+ * The code is the bot's start parameter as it is (`?start=<code>`), and the messenger takes at
+ * most 64 letters, digits, `_` and `-` there: a longer code or another character would give a
+ * dead link.
  */
-export const REFERRAL_CODE_MAX_LENGTH = 60;
+export const REFERRAL_CODE_MAX_LENGTH = 64;
 export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const REFERRAL_START_PREFIX = 'ref_';
 /** The largest count PostgreSQL's integer column keeps. */
 const LIMIT_MAX = 2_147_483_647;
+
+export const isReservedReferralCode = (code: string): boolean => code.toLowerCase().startsWith(RESTAURANT_START_PREFIX);
 
 /** Surrounding spaces of a pasted code are dropped; anything else outside the pattern is refused. */
 const code = () =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),
-    requiredText({ lessThan: REFERRAL_CODE_MAX_LENGTH + 1, pattern: { regex: REFERRAL_CODE_PATTERN, key: 'secret' } }),
+    requiredText({ lessThan: REFERRAL_CODE_MAX_LENGTH + 1, pattern: { regex: REFERRAL_CODE_PATTERN, key: 'secret' } }).superRefine(
+      (value, ctx) => {
+        // Only a code that is otherwise valid, so that one problem is named at a time.
+        if (value.length <= REFERRAL_CODE_MAX_LENGTH && REFERRAL_CODE_PATTERN.test(value) && isReservedReferralCode(value)) {
+          ctx.addIssue({ code: 'custom', message: problem('referralCodeReserved').key });
+        }
+      },
+    ),
   );
+
+/** An instant with its zone (`2026-11-24T18:00:00+01:00` or `…Z`), as every time in the API. */
+const instant = () => z.iso.datetime({ offset: true, error: problem('dateTime').key });
 
 export const referralLinkOptionsSchema = z.strictObject({
   categoryId: id().nullish(),
@@ -39,11 +52,27 @@ export const referralLinkSchema = z.strictObject({
     categoryId: value?.categoryId ?? null,
     restaurantId: value?.restaurantId ?? null,
   })),
+  /** When the link stops counting customers; null or absent: never. */
+  validUntil: instant()
+    .nullish()
+    .transform((value) => value ?? null),
   /** Admins pick the city; a city admin's is their own. */
   cityId: id().nullish(),
 });
 export type ReferralLinkInput = z.input<typeof referralLinkSchema>;
 export type ReferralLinkCreate = z.output<typeof referralLinkSchema>;
+
+/**
+ * The same, with the rule that needs a clock: a new link's end lies in the future (a link that
+ * is over before it exists is a mistake). The form asks it of the browser's clock, the API of
+ * its own.
+ */
+export const referralLinkSchemaAt = (now: () => Date) =>
+  referralLinkSchema.superRefine((link, ctx) => {
+    if (link.validUntil !== null && Date.parse(link.validUntil) <= now().getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: problem('inFuture').key });
+    }
+  });
 
 export const referralLinkRecord = z.object({
   id: z.number().int(),
@@ -65,5 +94,10 @@ export type ReferralLink = z.infer<typeof referralLinkRecord>;
 /** The link a customer follows to open the city's bot with this code (the city's chat name is the bot's username). */
 export const referralDeepLink = (chatname: string | null | undefined, referralCode: string): string | null => {
   const name = (chatname ?? '').trim().replace(/^@/, '');
-  return /^\w{3,64}$/.test(name) ? `https://t.me/${name}?start=${REFERRAL_START_PREFIX}${encodeURIComponent(referralCode)}` : null;
+  return /^\w{3,64}$/.test(name) ? `https://t.me/${name}?start=${encodeURIComponent(referralCode)}` : null;
 };
+
+/** A link no longer brings customers: past its end, or its limit reached. */
+export const referralLinkSpent = (link: Pick<ReferralLink, 'count' | 'limit'>): boolean => link.limit > 0 && link.count >= link.limit;
+export const referralLinkExpired = (link: Pick<ReferralLink, 'validUntil'>, now: Date): boolean =>
+  link.validUntil !== null && Date.parse(link.validUntil) <= now.getTime();

@@ -231,10 +231,16 @@ export const restaurantRecord = z.object({
 });
 export type Restaurant = z.infer<typeof restaurantRecord>;
 
+/**
+ * The bot's start parameter that opens a restaurant (`restaurant_<id>`); referral codes may
+ * not start with it, or a referral link would open a restaurant instead.
+ */
+export const RESTAURANT_START_PREFIX = 'restaurant_';
+
 /** The link a customer follows to open a restaurant in the city's bot (the city's chat name is the bot's username). */
 export const restaurantDeepLink = (chatname: string, restaurantId: number): string | null => {
   const name = chatname.trim().replace(/^@/, '');
-  return /^\w{3,64}$/.test(name) ? `https://t.me/${name}?start=restaurant_${restaurantId}` : null;
+  return /^\w{3,64}$/.test(name) ? `https://t.me/${name}?start=${RESTAURANT_START_PREFIX}${restaurantId}` : null;
 };
 
 /** How many days of orders `recentOrdersCount` counts (orders at CONFIRMED or above). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_MAX_LENGTH } from './orders';
+import { dayOrInstant, MESSAGE_MAX_LENGTH } from './orders';
 import { flag, requiredText } from './validation';
 
 /**
@@ -22,6 +22,9 @@ export const reviewState = (review: { approvedAt: string | null; publishedAt: st
   return 'unpublished';
 };
 
+/** A review card's rating (spec section 2): one star emoji per rating point, none at 0 or below. */
+export const ratingStars = (rating: number): string => '⭐'.repeat(Math.max(0, Math.min(rating, ReviewRating.MAX_LEVEL)));
+
 /** Stars for a rated review (levels 1 to 5); none for the unsended and unrated states. */
 export const reviewStars = (rating: number): string =>
   rating >= ReviewRating.MIN_LEVEL && rating <= ReviewRating.MAX_LEVEL
@@ -36,9 +39,14 @@ const queryId = z
   .transform(Number)
   .refine((n) => n <= 2_147_483_647, { error: 'validation.id' });
 
+/** The fields a review list may be sorted by (DESIGN section 3); newest first otherwise. */
+export const REVIEW_SORT_FIELDS = ['createdAt', 'rating'] as const;
+export type ReviewSortField = (typeof REVIEW_SORT_FIELDS)[number];
+
 /**
- * The filters of the review lists. `from` and `to` are days (UTC), both inclusive; paging as
- * every list (`page`, `perPage`, the total in X-Total-Count), newest first.
+ * The filters of the review lists. `from` and `to` are days (the whole day in UTC) or instants
+ * with their zone, both inclusive; paging and sorting as every list (`page`, `perPage`, `sort`,
+ * `order`, the total in X-Total-Count), newest first unless sorted.
  */
 export const reviewFilterQuery = z.object({
   state: z.enum(REVIEW_STATES, { error: 'validation.invalid' }).optional(),
@@ -49,10 +57,12 @@ export const reviewFilterQuery = z.object({
     .refine((n) => n >= ReviewRating.UNSENDED && n <= ReviewRating.MAX_LEVEL, { error: 'validation.number' })
     .optional(),
   restaurantId: queryId.optional(),
-  from: z.iso.date({ error: 'validation.date' }).optional(),
-  to: z.iso.date({ error: 'validation.date' }).optional(),
+  from: dayOrInstant.optional(),
+  to: dayOrInstant.optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   perPage: z.coerce.number().int().min(1).max(REVIEWS_MAX_PER_PAGE).optional(),
+  sort: z.enum(REVIEW_SORT_FIELDS, { error: 'validation.invalid' }).optional(),
+  order: z.enum(['ASC', 'DESC', 'asc', 'desc'], { error: 'validation.invalid' }).optional(),
 });
 export type ReviewFilter = z.output<typeof reviewFilterQuery>;
 

@@ -38,6 +38,8 @@ export const VALIDATION_MESSAGES_EN = {
   tooManyTags: 'at most %{max} tags',
   locales: 'must list languages from en, ru, es',
   secret: 'may hold only letters, digits, _ and -',
+  referralCodeReserved: 'must not start with restaurant_ (the bot opens restaurants with it)',
+  inFuture: 'must be in the future',
   controlCharacters: 'must not contain control characters',
   nothingToChange: 'name at least one field to change',
   object: 'must be an object',
@@ -54,6 +56,9 @@ export const VALIDATION_MESSAGES_EN = {
   tooManyImages: 'at most %{max} images',
   unpublishAfterPublish: 'must be after the publish time',
   imagesOrVideo: 'an ad carries images or a video, not both',
+  notFuture: 'cannot be in the future',
+  placeholders: 'must hold exactly the placeholders %{placeholders}',
+  noPlaceholders: 'must hold no placeholders',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -1,10 +1,9 @@
-import englishMessages from 'ra-language-english';
-import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { VALIDATION_MESSAGES_EN } from '../domain/validationMessages';
-import { ERROR_MESSAGES } from './errors';
-import { resourceMessages } from './resources';
 
-/** The product's own English texts; react-admin's come from ra-language-english. */
+/**
+ * The product's own English texts, plain data (the server reads them to know the editable keys);
+ * react-admin's come from ra-language-english, merged in src/providers/i18nProvider.ts.
+ */
 export const appEn = {
   app: {
     title: 'Back-office',
@@ -101,8 +100,3 @@ export const appEn = {
     user: 'Customer',
   },
 };
-
-export const en: TranslationMessages = mergeTranslations(englishMessages, appEn, {
-  resources: resourceMessages('en'),
-  errors: ERROR_MESSAGES.en,
-});

@@ -1,9 +1,5 @@
-import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import type { appEn } from './en';
-import { ERROR_MESSAGES } from './errors';
-import { resourceMessages } from './resources';
 import type { Texts } from './types';
-import { raSpanish } from './raSpanish';
 
 export const appEs: Texts<typeof appEn> = {
   app: {
@@ -72,6 +68,8 @@ export const appEs: Texts<typeof appEn> = {
     tooManyTags: 'como máximo %{max} etiquetas',
     locales: 'idiomas de la lista en, ru, es',
     secret: 'solo letras, dígitos, _ y -',
+    referralCodeReserved: 'no puede empezar por restaurant_ (el bot abre los restaurantes con él)',
+    inFuture: 'debe estar en el futuro',
     controlCharacters: 'no debe contener caracteres de control',
     nothingToChange: 'indique al menos un campo que cambiar',
     object: 'debe ser un objeto',
@@ -88,6 +86,9 @@ export const appEs: Texts<typeof appEn> = {
     tooManyImages: 'como máximo %{max} imágenes',
     unpublishAfterPublish: 'debe ser posterior a la hora de publicación',
     imagesOrVideo: 'un anuncio lleva imágenes o un vídeo, no ambos',
+    notFuture: 'no puede estar en el futuro',
+    placeholders: 'debe contener exactamente los marcadores %{placeholders}',
+    noPlaceholders: 'no debe contener marcadores',
   },
   menu: {
     stats: 'Estadísticas',
@@ -140,8 +141,3 @@ export const appEs: Texts<typeof appEn> = {
     user: 'Cliente',
   },
 };
-
-export const es: TranslationMessages = mergeTranslations(raSpanish, appEs, {
-  resources: resourceMessages('es'),
-  errors: ERROR_MESSAGES.es,
-});

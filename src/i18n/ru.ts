@@ -1,8 +1,4 @@
-import russianMessages from 'ra-language-russian';
-import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import type { appEn } from './en';
-import { ERROR_MESSAGES } from './errors';
-import { resourceMessages } from './resources';
 import type { Texts } from './types';
 
 export const appRu: Texts<typeof appEn> = {
@@ -72,6 +68,8 @@ export const appRu: Texts<typeof appEn> = {
     tooManyTags: 'не больше %{max} тегов',
     locales: 'языки из списка en, ru, es',
     secret: 'только латинские буквы, цифры, _ и -',
+    referralCodeReserved: 'не может начинаться с restaurant_ (так бот открывает рестораны)',
+    inFuture: 'должно быть в будущем',
     controlCharacters: 'не должно содержать управляющих символов',
     nothingToChange: 'укажите хотя бы одно поле для изменения',
     object: 'должно быть объектом',
@@ -88,6 +86,9 @@ export const appRu: Texts<typeof appEn> = {
     tooManyImages: 'не больше %{max} изображений',
     unpublishAfterPublish: 'должно быть позже времени публикации',
     imagesOrVideo: 'в рекламе могут быть изображения или видео, но не то и другое',
+    notFuture: 'не может быть в будущем',
+    placeholders: 'должен содержать ровно подстановки %{placeholders}',
+    noPlaceholders: 'не должен содержать подстановок',
   },
   menu: {
     stats: 'Статистика',
@@ -140,8 +141,3 @@ export const appRu: Texts<typeof appEn> = {
     user: 'Клиент',
   },
 };
-
-export const ru: TranslationMessages = mergeTranslations(russianMessages, appRu, {
-  resources: resourceMessages('ru'),
-  errors: ERROR_MESSAGES.ru,
-});

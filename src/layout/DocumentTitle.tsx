@@ -13,6 +13,9 @@ const PAGES: readonly { path: RegExp; key: string; plural?: boolean }[] = [
   { path: /^\/tags?\b/, key: 'resources.tags.name', plural: true },
   { path: /^\/cuisines\b/, key: 'resources.cuisines.name', plural: true },
   { path: /^\/bots\b/, key: 'resources.bots.name', plural: true },
+  { path: /^\/reviews\b|^\/restaurant\/\d+\/reviews\b/, key: 'resources.reviews.name', plural: true },
+  { path: /^\/ads\b/, key: 'resources.ads.name', plural: true },
+  { path: /^\/referrals\b/, key: 'resources.referrals.name', plural: true },
   { path: /^\/orders\b/, key: 'resources.orders.name', plural: true },
   { path: /^\/restaurants?\b/, key: 'resources.restaurants.name', plural: true },
 ];

@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { can, type Action, type LoginResponse, type ResourceName, type SessionUser } from '../domain';
 import { apiFetch } from './httpClient';
+import { applySavedTexts } from './i18nProvider';
 import { clearSession, readSession, tokenExpiry, writeSession } from './session';
 
 export interface Permissions {
@@ -42,6 +43,8 @@ export const authProvider: AuthProvider = {
       clearSession();
       throw error;
     }
+    // The texts admins saved, before the first screen of the session shows; without them the shipped ones.
+    await applySavedTexts().catch(() => undefined);
   },
 
   async logout() {

@@ -28,6 +28,7 @@ interface ErrorExtensions {
   code?: unknown;
   statusCode?: unknown;
   args?: unknown;
+  details?: unknown;
 }
 
 /** A failed call as the REST client would have thrown it. */
@@ -45,6 +46,8 @@ export function graphqlError(error: ClientError): HttpError {
     code: typeof extensions.code === 'string' ? extensions.code : undefined,
     message: first.message,
     args: typeof extensions.args === 'object' && extensions.args !== null ? extensions.args : undefined,
+    // The field errors of a refused input, so that a form marks its fields as with REST.
+    details: Array.isArray(extensions.details) ? extensions.details : undefined,
   });
 }
 

@@ -1,3 +1,5 @@
+import admins from './admins';
+import ads from './ads';
 import bots from './bots';
 import cities from './cities';
 import type { ResourceManifest } from './common/manifest';
@@ -5,8 +7,12 @@ import cuisines from './cuisines';
 import districts from './districts';
 import dishCategories from './dishCategories';
 import dishes from './dishes';
+import language from './language';
 import orders from './orders';
+import referrals from './referrals';
 import restaurants from './restaurants';
+import reviews from './reviews';
+import spam from './spam';
 import tags from './tags';
 
 /** Every resource of the app, one line each: adding a resource is its folder and a line here. */
@@ -20,4 +26,10 @@ export const RESOURCES: readonly ResourceManifest[] = [
   dishCategories,
   dishes,
   orders,
+  referrals,
+  reviews,
+  ads,
+  spam,
+  admins,
+  language,
 ];

@@ -72,5 +72,9 @@ export function flakyMessenger(inner: MessengerGateway): FlakyMessenger {
     },
     storePhoto: (photo) => inner.storePhoto(photo),
     getPhoto: (fileId) => inner.getPhoto(fileId),
+    deleteMessage: (message) => inner.deleteMessage(message),
+    storeVideo: (video) => inner.storeVideo(video),
+    getVideo: (fileId) => inner.getVideo(fileId),
+    missingFiles: (fileIds) => inner.missingFiles(fileIds),
   };
 }

@@ -106,7 +106,7 @@ describe.each(backends)('referral links and restaurants over GraphQL on %s', (ba
       code: 'SPRING',
       count: 0,
       limit: 0,
-      referralLink: 'https://t.me/test_food_bot?start=ref_SPRING',
+      referralLink: 'https://t.me/test_food_bot?start=SPRING',
       options: { categoryId, restaurantId: t.ids.restaurantId },
       validUntil: null,
       cityId: t.ids.cityId,
@@ -179,7 +179,8 @@ describe.each(backends)('referral links and restaurants over GraphQL on %s', (ba
     await expectFieldError({ code: '   ', cityId }, 'code', 'Required');
     await expectFieldError({ code: 'two words', cityId }, 'code', 'may hold only letters, digits, _ and -');
     await expectFieldError({ code: 'café', cityId }, 'code', 'may hold only letters, digits, _ and -');
-    await expectFieldError({ code: 'A'.repeat(61), cityId }, 'code', 'must be less than 61 symbols');
+    await expectFieldError({ code: 'A'.repeat(65), cityId }, 'code', 'must be less than 65 symbols');
+    await expectFieldError({ code: 'ref=1&x', cityId }, 'code', 'may hold only letters, digits, _ and -');
     await expectFieldError({ code: 'NEGATIVE', limit: -1, cityId }, 'limit');
     await expectFieldError({ code: 'BADCITY', cityId: 0 }, 'cityId');
     await expectFieldError({ code: 'NOCITY' }, 'cityId', 'Required');
@@ -206,6 +207,67 @@ describe.each(backends)('referral links and restaurants over GraphQL on %s', (ba
     }
   });
 
+  it("takes a code of up to 64 letters, digits, _ and -, which is the deep link's start parameter as it is", async () => {
+    const longest = `${'a'.repeat(31)}_${'B'.repeat(30)}-9`;
+    expect(longest).toHaveLength(64);
+    const link = await created('admin', { code: longest, cityId: t.ids.cityId });
+    expect(link.referralLink).toBe(`https://t.me/test_food_bot?start=${longest}`);
+    // Words that merely contain the restaurant prefix are fine.
+    for (const code of ['restaurant', 'restaurants', 'my_restaurant_1', 'restaurant-2']) {
+      expect((await created('admin', { code, cityId: t.ids.cityId })).code).toBe(code);
+    }
+  });
+
+  it('refuses a code starting with restaurant_ in any case: the bot opens restaurants with it', async () => {
+    const message = 'must not start with restaurant_ (the bot opens restaurants with it)';
+    for (const code of ['restaurant_', 'restaurant_12', 'Restaurant_x', 'RESTAURANT_9', ' restaurant_1 ']) {
+      await expectFieldError({ code, cityId: t.ids.cityId }, 'code', message);
+    }
+    const answer = await create('cityadmin', { code: 'restaurant_1' });
+    expect(errorOf(answer)).toMatchObject({ code: 'VALIDATION_ERROR', statusCode: 400, details: [{ field: 'code', message }] });
+    expect((await listed('admin')).map((l) => l.code.toLowerCase())).not.toContainEqual(expect.stringMatching(/^restaurant_/));
+  });
+
+  it('keeps an end in the future, and refuses one that is past, not a date or without its zone', async () => {
+    const end = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+    end.setMilliseconds(0);
+    const link = await created('cityadmin', { code: 'WEEKLONG', validUntil: end.toISOString() });
+    expect(link.validUntil).toBe(end.toISOString());
+    expect((await listed('cityadmin')).find((l) => l.code === 'WEEKLONG')?.validUntil).toBe(end.toISOString());
+    // The same instant written with another zone.
+    const offset = await created('admin', { code: 'OFFSET', cityId: t.ids.cityId, validUntil: '2099-06-01T12:00:00+02:00' });
+    expect(offset.validUntil).toBe('2099-06-01T10:00:00.000Z');
+    expect(await created('admin', { code: 'FOREVER', cityId: t.ids.cityId, validUntil: null })).toMatchObject({ validUntil: null });
+
+    const cityId = t.ids.cityId;
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await expectFieldError({ code: 'BYGONE', cityId, validUntil: past }, 'validUntil', 'must be in the future');
+    await expectFieldError({ code: 'NOTADATE', cityId, validUntil: 'next week' }, 'validUntil', 'must be a date and time');
+    await expectFieldError({ code: 'NOZONE', cityId, validUntil: '2099-01-01T10:00:00' }, 'validUntil', 'must be a date and time');
+    await expectFieldError({ code: 'NOTIME', cityId, validUntil: '2099-01-01' }, 'validUntil', 'must be a date and time');
+    const codes = (await listed('admin')).map((l) => l.code);
+    for (const refused of ['BYGONE', 'NOTADATE', 'NOZONE', 'NOTIME']) expect(codes).not.toContain(refused);
+  });
+
+  it('refuses a city admin the restaurants and categories of another city, as field errors', async () => {
+    for (const [options, field] of [
+      [{ restaurantId: farRestaurantId }, 'options.restaurantId'],
+      [{ categoryId: farCategoryId }, 'options.categoryId'],
+    ] as const) {
+      const answer = await create('cityadmin', { code: 'ABROAD', options });
+      expect(errorOf(answer)).toMatchObject({ code: 'VALIDATION_ERROR', statusCode: 400 });
+      expect(errorOf(answer)?.details).toContainEqual(expect.objectContaining({ field }));
+    }
+    // An admin's link of the other city takes that city's options.
+    const far = await created('admin', {
+      code: 'FARFOOD',
+      cityId: t.ids.otherCityId,
+      options: { restaurantId: farRestaurantId, categoryId: farCategoryId },
+    });
+    expect(far.options).toEqual({ restaurantId: farRestaurantId, categoryId: farCategoryId });
+    expect((await listed('admin')).map((l) => l.code)).not.toContain('ABROAD');
+  });
+
   it('answers a code already taken with a 409 REFERRAL_CODE_TAKEN, in any city and by any route', async () => {
     const answer = await create('cityadmin', { code: 'FAR' });
     expect(errorOf(answer)).toMatchObject({
@@ -215,15 +277,24 @@ describe.each(backends)('referral links and restaurants over GraphQL on %s', (ba
       details: [expect.objectContaining({ field: 'code' })],
     });
     expect(answer.errors?.[0]?.message).toBe('The referral code FAR is already taken');
+    // Whatever the case: the code people pass on is one code.
+    for (const code of ['far', 'Far', 'everywhere']) {
+      expect(errorOf(await create('admin', { code, cityId: t.ids.cityId })), code).toMatchObject({ code: 'REFERRAL_CODE_TAKEN' });
+    }
 
-    // Two requests for one new code at once: one link, one 409, never a 500.
-    const [first, second] = await Promise.all([
-      create('admin', { code: 'RACE', cityId: t.ids.cityId }),
-      create('cityadmin', { code: 'RACE' }),
-    ]);
-    const outcomes = [first, second].map((a) => errorOf(a)?.code ?? 'created').sort();
-    expect(outcomes).toEqual(['REFERRAL_CODE_TAKEN', 'created']);
-    expect((await listed('admin')).filter((l) => l.code === 'RACE')).toHaveLength(1);
+    // Requests for one new code at once, spelt alike or not: one link each, the others a 409, never a 500.
+    const spellings = ['RACE', 'race', 'Race', 'rAcE'];
+    const codes = Array.from({ length: 6 }, (_, i) => spellings.map((spelling) => `${spelling}${i}`));
+    const answers = await Promise.all(
+      codes.flat().map((code, i) => (i % 2 ? create('cityadmin', { code }) : create('admin', { code, cityId: t.ids.cityId }))),
+    );
+    const outcomes = answers.map((a) => errorOf(a)?.code ?? 'created');
+    const stored = (await listed('admin')).map((l) => l.code.toLowerCase());
+    codes.forEach((group, i) => {
+      const of = outcomes.slice(i * spellings.length, (i + 1) * spellings.length).sort();
+      expect(of, group.join()).toEqual(['REFERRAL_CODE_TAKEN', 'REFERRAL_CODE_TAKEN', 'REFERRAL_CODE_TAKEN', 'created']);
+      expect(stored.filter((code) => code === `race${i}`)).toHaveLength(1);
+    });
   });
 
   it('deletes a link in scope only: another city and every-city links are unknown to a city admin', async () => {

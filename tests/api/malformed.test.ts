@@ -38,8 +38,13 @@ const TABLES = [
   'orders',
   'order_messages',
   'order_day_totals',
+  'stats_slots',
+  'customer_milestones',
   'reviews',
+  'advertisements',
   'events',
+  'mailings',
+  'mailing_recipients',
 ] as const;
 
 /** Strings of every kind the database or the schemas must turn away. */
@@ -92,6 +97,14 @@ describe.each(backends)('malformed input on %s', (backend) => {
     const cuisine = (await t.call('admin', 'POST', '/cuisines', { cityId: t.ids.cityId, name: 'Thai' })).json();
     const bot = (await t.call('admin', 'POST', '/bots', { cityId: t.ids.cityId, botToken: `123456:${'A'.repeat(35)}` })).json();
     const ids: Record<string, number> = { tags: tag.id, districts: district.id, cuisines: cuisine.id, bots: bot.id, cities: t.ids.cityId };
+    await t.db.insertInto('city_configs').values({ city_id: t.ids.cityId, key: 'adChatId', value: '-1001234567890' }).execute();
+    const adTimes = {
+      publishTimestamp: new Date(Date.now() + 3_600_000).toISOString(),
+      unpublishTimestamp: new Date(Date.now() + 7_200_000).toISOString(),
+    };
+    ids.advertisements = (
+      await t.call('admin', 'POST', '/advertisements', { text: 'Ad', restaurantId: t.ids.restaurantId, ...adTimes })
+    ).json().id;
 
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, Operation>>;
@@ -130,6 +143,11 @@ describe.each(backends)('malformed input on %s', (backend) => {
         'PUT /api/dishCategories/:n',
         'POST /api/dishes',
         'PUT /api/dishes/:n',
+        'POST /api/advertisements',
+        'PUT /api/advertisements/:n',
+        'POST /api/video',
+        'POST /api/users',
+        'PUT /api/users/:n',
       ]),
     );
 
@@ -168,6 +186,7 @@ describe.each(backends)('malformed input on %s', (backend) => {
       ['POST', '/districts', { cityId: t.ids.cityId, name: 'x\u001b' }, 'name'],
       ['PUT', `/config/${t.ids.cityId}`, [{ key: 'infoButtonTextEn', value: 'a\u0000' }], 'infoButtonTextEn'],
       ['PUT', '/superadmin/globalSettings', { publicUrl: 'http://a\u0000b' }, 'publicUrl'],
+      ['POST', '/users', { username: 'a\u0000b', password: 'long-enough', roleId: 50, cityId: t.ids.cityId }, 'username'],
     ];
     for (const [method, url, payload, field] of cases) {
       const response = await t.call('admin', method, url, payload);

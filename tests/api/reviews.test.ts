@@ -187,6 +187,31 @@ describe.each(backends)('reviews API on %s', (backend) => {
       expect(filtered.headers['x-total-count']).toBe('2');
     });
 
+    it('sorts by createdAt or rating when asked, newest first otherwise, paging the sorted list', async () => {
+      const list = async (query: string) => ids(await t.call('operator', 'GET', `/reviews/${t.ids.cityId}?${query}`));
+      expect(await list('sort=rating&order=DESC')).toEqual([r.unpublished, r.approved, r.published, r.answered, r.second]);
+      expect(await list('sort=rating&order=asc')).toEqual([r.second, r.answered, r.published, r.approved, r.unpublished]);
+      expect(await list('sort=createdAt&order=ASC')).toEqual([r.unpublished, r.approved, r.published, r.answered, r.second]);
+      expect(await list('sort=createdAt&order=DESC')).toEqual(await list(''));
+      const page = await t.call('operator', 'GET', `/reviews/${t.ids.cityId}?sort=rating&order=ASC&page=2&perPage=2`);
+      expect(ids(page)).toEqual([r.published, r.approved]);
+      expect(page.headers['x-total-count']).toBe('5');
+      const owner = await t.call('owner', 'GET', `/reviews/restaurant/${t.ids.restaurantId}?sort=rating&order=ASC`);
+      expect(ids(owner)).toEqual([r.answered, r.published, r.approved, r.unpublished]);
+    });
+
+    it('takes instants with their zone as well as days for from and to, both inclusive', async () => {
+      const list = async (query: string) => ids(await t.call('cityadmin', 'GET', `/reviews/${t.ids.cityId}?${query}`));
+      // 12:00Z is the published review's time, 13:00Z the answered one's.
+      expect(await list(`from=${encodeURIComponent('2026-03-12T12:30:00Z')}`)).toEqual([r.second, r.answered]);
+      expect(await list(`from=${encodeURIComponent('2026-03-12T15:30:00+03:00')}`)).toEqual([r.second, r.answered]);
+      expect(await list(`to=${encodeURIComponent('2026-03-12T12:00:00Z')}`)).toEqual([r.published, r.approved, r.unpublished]);
+      expect(await list(`to=${encodeURIComponent('2026-03-12T14:59:59.999+03:00')}`)).toEqual([r.approved, r.unpublished]);
+      expect(
+        await list(`from=${encodeURIComponent('2026-03-12T00:00:00+03:00')}&to=${encodeURIComponent('2026-03-12T23:59:59.999+03:00')}`),
+      ).toEqual([r.answered, r.published]);
+    });
+
     it('answers bad filters with 400', async () => {
       for (const query of [
         'state=gone',
@@ -200,6 +225,12 @@ describe.each(backends)('reviews API on %s', (backend) => {
         'restaurantId=x',
         'page=0',
         'perPage=100000',
+        'sort=text',
+        'sort=id',
+        'sort=rv.created_at',
+        'order=sideways',
+        'from=2026-03-12T12:00:00',
+        'to=2026-03-12T25:00:00Z',
       ]) {
         const response = await t.call('admin', 'GET', `/reviews/${t.ids.cityId}?${query}`);
         expect(response.statusCode, query).toBe(400);
@@ -307,6 +338,63 @@ describe.each(backends)('reviews API on %s', (backend) => {
       for (const id of [published, answered]) {
         expect((await eventsOf(id)).map((event) => event.status)).toEqual([EventStatus.PROCESSED]);
       }
+    });
+
+    it('posts a review and sends its answer once each, though a worker that died after sending leaves their events due again', async () => {
+      /** One worker pass over this review's events only: earlier cases' events count as delivered. */
+      const deliverOnly = async (reviewId: number) => {
+        await t.db
+          .updateTable('events')
+          .set({ status: EventStatus.PROCESSED })
+          .where(sql<boolean>`coalesce((payload->>'reviewId')::int, 0) <> ${reviewId}`)
+          .where('status', '<>', EventStatus.PROCESSED)
+          .execute();
+        const worker = startEventWorker({
+          db: t.db,
+          messenger: localMessenger(t.db, FILES),
+          pollMs: 3_600_000,
+          log: { warn: () => {}, error: () => {} },
+        });
+        try {
+          await worker.runOnce();
+        } finally {
+          await worker.stop();
+        }
+      };
+      /** The worker sent, then died before recording it: its lease runs out and the event is due again. */
+      const diedAfterSending = () =>
+        t.db
+          .updateTable('events')
+          .set({ status: EventStatus.PROCESSING, run_at: new Date(Date.now() - 1000) })
+          .where(sql<boolean>`(payload->>'reviewId')::int = ${id}`)
+          .execute();
+      const sent = () => t.db.selectFrom('messenger_outbox').select(['id', 'chat_id']).orderBy('id').execute();
+      const marks = () =>
+        t.db.selectFrom('reviews').select(['channel_message_id', 'answer_sent_at']).where('id', '=', id).executeTakeFirstOrThrow();
+
+      const id = await mine({ rating: 5, text: 'Posted once' });
+      expect((await t.call('operator', 'POST', `/reviews/${id}`, { publish: true })).statusCode).toBe(200);
+      await t.db.deleteFrom('messenger_outbox').execute();
+      await deliverOnly(id);
+      const [post] = await sent();
+      expect(post).toEqual({ id: expect.anything(), chat_id: CHANNEL });
+      expect(await marks()).toEqual({ channel_message_id: String(post.id), answer_sent_at: null });
+
+      await diedAfterSending();
+      await deliverOnly(id);
+      expect(await sent()).toHaveLength(1);
+      expect((await eventsOf(id)).map((event) => event.status)).toEqual([EventStatus.PROCESSED]);
+
+      expect((await t.call('operator', 'PUT', `/reviews/${id}`, { text: 'Thank you' })).statusCode).toBe(200);
+      await deliverOnly(id);
+      expect((await sent()).map((message) => message.chat_id)).toEqual([CHANNEL, String(customerTelegramId)]);
+      expect((await marks()).answer_sent_at).toBeInstanceOf(Date);
+
+      // Both events due again: neither the channel nor the author gets a second message.
+      await diedAfterSending();
+      await deliverOnly(id);
+      expect(await sent()).toHaveLength(2);
+      expect((await eventsOf(id)).map((event) => event.status)).toEqual([EventStatus.PROCESSED, EventStatus.PROCESSED]);
     });
 
     it('fails a publish event for good when the city has no review channel', async () => {

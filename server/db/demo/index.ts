@@ -1,10 +1,9 @@
 import { sql, type InsertObject, type Kysely } from 'kysely';
 import { Role, type RoleId } from '../../../src/domain/roles';
-import { AdStatus, MailingStatus, MessageStatus, OrderStatus, PaymentMethod } from '../../../src/domain/statuses';
+import { MailingStatus, MessageStatus, OrderStatus, PaymentMethod } from '../../../src/domain/statuses';
 import { hashPassword } from '../../auth/password';
 import type { Database } from '../schema';
 import {
-  AD_TEXTS,
   BOT_TEXTS,
   CHAT_LINES,
   DEMO_CITIES,
@@ -18,6 +17,7 @@ import {
   REVIEW_ANSWERS,
   REVIEW_TEXTS,
 } from './catalog';
+import { seedDemoAds } from './ads';
 import { Random } from './random';
 
 export const DEMO_PASSWORD = 'demo';
@@ -628,51 +628,12 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; size
     }
     await insertAll(trx, 'bot_responses', responses);
 
-    // Ads in every status.
-    const adStatuses = [
-      AdStatus.CREATED,
-      AdStatus.PUBLISHED,
-      AdStatus.FINISHED,
-      AdStatus.PUBLISH_FAILED,
-      AdStatus.UNPUBLISH_FAILED,
-      AdStatus.WAITING_FOR_IMAGE,
-    ];
-    const adRows: InsertObject<Database, 'advertisements'>[] = [];
-    restaurants.forEach((restaurant, r) => {
-      const count = r === 0 ? adStatuses.length : rnd.int(1, 2);
-      for (let k = 0; k < count; k++) {
-        const status = r === 0 ? adStatuses[k] : rnd.pick(adStatuses);
-        const start =
-          status === AdStatus.CREATED || status === AdStatus.WAITING_FOR_IMAGE
-            ? now + rnd.int(1, 10) * DAY
-            : status === AdStatus.PUBLISHED || status === AdStatus.UNPUBLISH_FAILED
-              ? now - rnd.int(1, 3) * DAY
-              : now - rnd.int(10, 60) * DAY;
-        const end =
-          status === AdStatus.FINISHED || status === AdStatus.PUBLISH_FAILED
-            ? start + rnd.int(2, 7) * DAY
-            : status === AdStatus.UNPUBLISH_FAILED
-              ? now - HOUR
-              : start + rnd.int(3, 14) * DAY;
-        adRows.push({
-          id: adRows.length + 1,
-          restaurant_id: restaurant.id,
-          text: `${rnd.pick(AD_TEXTS)}\n${restaurantRows[r].name}`,
-          telegram_chat_id: `-100${rnd.token(10, '0123456789')}`,
-          telegram_file_ids: '[]',
-          publish_timestamp: new Date(start),
-          unpublish_timestamp: new Date(end),
-          status,
-          published_message_ids:
-            status === AdStatus.PUBLISHED || status === AdStatus.FINISHED || status === AdStatus.UNPUBLISH_FAILED
-              ? JSON.stringify([String(rnd.int(1000, 99999))])
-              : '[]',
-          created_by: ownerByRestaurant.get(restaurant.id) ?? staffIds.get('admin') ?? null,
-          created_at: new Date(start - rnd.int(1, 5) * DAY),
-        });
-      }
+    await seedDemoAds(trx, {
+      restaurants: restaurants.map((restaurant, r) => ({ id: restaurant.id, name: String(restaurantRows[r].name) })),
+      authorOf: (restaurantId) => ownerByRestaurant.get(restaurantId) ?? staffIds.get('admin') ?? null,
+      now,
+      rnd,
     });
-    await insertAll(trx, 'advertisements', adRows);
 
     // Mailings in every status.
     const mailingRows: InsertObject<Database, 'mailings'>[] = [];
@@ -697,7 +658,12 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; size
           last_active_date: new Date(now - 30 * DAY),
           status,
           position: sent,
-          count: sent,
+          // Fixed when the sending started (migration 009): the whole audience once it has begun.
+          count: status === MailingStatus.CREATED ? 0 : audience,
+          started_at: status === MailingStatus.CREATED ? null : new Date(created + HOUR / 60),
+          finished_at: status === MailingStatus.FINISHED || status === MailingStatus.FAILED ? new Date(created + HOUR) : null,
+          failure: status === MailingStatus.FAILED ? 'messenger' : null,
+          last_error: status === MailingStatus.FAILED ? 'Bot API 400: Bad Request: wrong file identifier/HTTP URL specified' : null,
           config: JSON.stringify(
             k === 0
               ? {
@@ -717,6 +683,21 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; size
       });
     });
     await insertAll(trx, 'mailings', mailingRows);
+    // The recipients of the mailings under way, the first ones already sent: the sender finishes them.
+    const chatOf = new Map(customerRows.map((row) => [Number(row.id), Number(row.telegram_id)]));
+    const recipientRows: InsertObject<Database, 'mailing_recipients'>[] = [];
+    for (const mailing of mailingRows) {
+      if (mailing.status !== MailingStatus.PROCESSING) continue;
+      customersByCity[cityIds.indexOf(Number(mailing.city_id))].forEach((customer, k) =>
+        recipientRows.push({
+          mailing_id: Number(mailing.id),
+          user_id: customer.id,
+          chat_id: chatOf.get(customer.id) ?? 0,
+          state: k < Number(mailing.position) ? 100 : 0,
+        }),
+      );
+    }
+    await insertAll(trx, 'mailing_recipients', recipientRows);
 
     // The bots' webhooks hang under the address the demo runs at.
     await insertAll(trx, 'global_settings', [

@@ -3,6 +3,8 @@ import { Title, useGetIdentity, useLocaleState, useTranslate } from 'react-admin
 import { Link } from 'react-router-dom';
 import { useSession } from '../../resources/common/useSession';
 import { LANGUAGES } from '../../providers/i18nProvider';
+import { languageEditorPath } from '../../resources/language/paths';
+import { isLocale } from '../../domain';
 
 /** `/`: a greeting and the interface language buttons. */
 export const HomePage = () => {
@@ -33,6 +35,11 @@ export const HomePage = () => {
             </Button>
           ))}
         </Stack>
+        {session.can('language', 'edit') && isLocale(locale) ? (
+          <Button component={Link} to={languageEditorPath(locale)} sx={{ mt: 1 }} variant="text">
+            {translate('resources.language.open')}
+          </Button>
+        ) : null}
         {session.can('globalSettings', 'edit') ? (
           <Button component={Link} to="/settings" sx={{ mt: 3 }} variant="text">
             {translate('home.settings')}

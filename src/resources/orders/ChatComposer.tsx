@@ -7,7 +7,7 @@ import { useSession } from '../common/useSession';
 import { chatKey } from './ChatHistory';
 import { sendOrderMessage } from './orderApi';
 import { sendAdminMessage } from './orderGraphql';
-import { useOrderMutation } from './useOrderQuery';
+import { useApiMutation } from '../common/useApiQuery';
 
 type Kind = MessageDirection | 'ADMIN';
 interface Sending {
@@ -33,7 +33,7 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
   const [text, setText] = useState('');
   const [url, setUrl] = useState('');
   const id = useId();
-  const send = useOrderMutation<OrderMessage, Sending>({
+  const send = useApiMutation<OrderMessage, Sending>({
     mutationFn: (sending) =>
       sending.kind === 'ADMIN'
         ? sendAdminMessage(threadId, sending.text, sending.url || null)

@@ -2,8 +2,8 @@ import { Box, Link, List, ListItem, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { OrderMessage } from '../../domain';
 import { fetchMessages } from './orderApi';
-import { chatTime } from './useOrderFormat';
-import { useOrderQuery } from './useOrderQuery';
+import { chatTime } from '../common/useFormat';
+import { useApiQuery } from '../common/useApiQuery';
 
 /** The react-query key of an order's chat, refreshed after every send. */
 export const chatKey = (threadId: string) => ['orders', 'chat', threadId];
@@ -11,7 +11,7 @@ export const chatKey = (threadId: string) => ['orders', 'chat', threadId];
 /** An order's chat, oldest first: when, who, what, and whether the messenger has it yet. */
 export const ChatHistory = ({ threadId, refreshMs }: { threadId: string; refreshMs: number }) => {
   const translate = useTranslate();
-  const messages = useOrderQuery<OrderMessage[]>({
+  const messages = useApiQuery<OrderMessage[]>({
     queryKey: chatKey(threadId),
     queryFn: () => fetchMessages(threadId),
     refetchInterval: refreshMs,

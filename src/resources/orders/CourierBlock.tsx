@@ -4,7 +4,7 @@ import { useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { messengerLink, type Courier, type Order } from '../../domain';
 import { useSession } from '../common/useSession';
 import { fetchCouriers } from './orderGraphql';
-import { useOrderQuery } from './useOrderQuery';
+import { useApiQuery } from '../common/useApiQuery';
 
 /** Who delivers the order: a link to the courier's messenger account, else their name, else 'No courier'. */
 export const CourierName = ({ order }: { order: Order }) => {
@@ -34,7 +34,7 @@ export const CourierBlock = ({ order }: { order: Order }) => {
   const refresh = useRefresh();
   const id = useId();
   const mayAssign = can('orderCourier', 'edit');
-  const couriers = useOrderQuery<Courier[]>({
+  const couriers = useApiQuery<Courier[]>({
     queryKey: ['orders', 'couriers', order.cityId],
     queryFn: () => fetchCouriers(order.cityId),
     enabled: mayAssign,

@@ -7,7 +7,7 @@ import { useSession } from '../common/useSession';
 import { CustomerPhone } from './CustomerPhone';
 import { DetailSection, Fact } from './DetailSection';
 import { clearCustomerAddress } from './orderApi';
-import { useOrderMutation } from './useOrderQuery';
+import { useApiMutation } from '../common/useApiQuery';
 import { useShowNumbers } from './useShowNumbers';
 
 /** Clears the customer's saved address after a confirmation (admins, city admins, operators). */
@@ -16,7 +16,7 @@ const ClearAddress = ({ order }: { order: Order }) => {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const clear = useOrderMutation<unknown, undefined>({
+  const clear = useApiMutation<unknown, undefined>({
     mutationFn: () => clearCustomerAddress(order.user.id),
     onSuccess: () => {
       setOpen(false);

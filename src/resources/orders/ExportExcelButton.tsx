@@ -2,16 +2,16 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Button, CircularProgress } from '@mui/material';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
 import { downloadExport } from './orderApi';
-import { useOrderFormat } from './useOrderFormat';
-import { useOrderMutation } from './useOrderQuery';
+import { useFormat } from '../common/useFormat';
+import { useApiMutation } from '../common/useApiQuery';
 
 /** Downloads the filtered orders as an Excel file in the interface language; busy while it downloads. */
 export const ExportExcelButton = () => {
   const translate = useTranslate();
   const notify = useNotify();
-  const { locale } = useOrderFormat();
+  const { locale } = useFormat();
   const { filterValues } = useListContext();
-  const download = useOrderMutation<string, undefined>({
+  const download = useApiMutation<string, undefined>({
     mutationFn: () => downloadExport(filterValues, locale),
     onError: (error) => notify('resources.orders.export.failed', { type: 'error', messageArgs: { message: error.message } }),
   });

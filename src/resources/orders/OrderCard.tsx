@@ -9,7 +9,7 @@ import { LazyOrderChat } from './LazyOrderChat';
 import { orderPath } from './paths';
 import { StatusBadge } from './StatusBadge';
 import { StatusEditor } from './StatusEditor';
-import { useOrderFormat } from './useOrderFormat';
+import { useFormat } from '../common/useFormat';
 
 /**
  * One order of the list: its number (to the detail), time, restaurant, customer, the items in
@@ -18,7 +18,7 @@ import { useOrderFormat } from './useOrderFormat';
  */
 export const OrderCard = ({ order, brief }: { order: Order; brief: boolean }) => {
   const translate = useTranslate();
-  const format = useOrderFormat();
+  const format = useFormat();
   const [chatOpen, setChatOpen] = useState(false);
   const chatId = `chat-${order.threadId}`;
   return (

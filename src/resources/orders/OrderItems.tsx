@@ -1,12 +1,12 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Order } from '../../domain';
-import { useOrderFormat } from './useOrderFormat';
+import { useFormat } from '../common/useFormat';
 
 /** The order's lines (`price x count = sum`) and its sums, in the order's currency. */
 export const OrderItems = ({ order }: { order: Order }) => {
   const translate = useTranslate();
-  const format = useOrderFormat();
+  const format = useFormat();
   const money = (value: number) => format.money(value, order.currency);
   const sums: [string, number][] = [
     ['resources.orders.detail.sum', order.sum],

@@ -13,13 +13,13 @@ import { OrderItems } from './OrderItems';
 import { ORDERS_PATH } from './paths';
 import { StatusBadge } from './StatusBadge';
 import { StatusEditor } from './StatusEditor';
-import { useOrderFormat } from './useOrderFormat';
-import { useOrderQuery } from './useOrderQuery';
+import { useFormat } from '../common/useFormat';
+import { useApiQuery } from '../common/useApiQuery';
 import { useShowNumbers } from './useShowNumbers';
 
 /** Payment data: only admins and city admins get them from the API (asked here too), and only when they exist. */
 const PaymentData = ({ order }: { order: Order }) => {
-  const format = useOrderFormat();
+  const format = useFormat();
   const { can } = useSession();
   const receipt = order.paymentReceipt?.providerPaymentChargeId;
   if (!can('paymentData', 'show') || (!receipt && !order.invoiceId && order.serviceFee === null)) return null;
@@ -36,7 +36,7 @@ const PaymentData = ({ order }: { order: Order }) => {
 
 const OrderDetail = ({ order }: { order: Order }) => {
   const translate = useTranslate();
-  const format = useOrderFormat();
+  const format = useFormat();
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
       <CustomerBlock order={order} />
@@ -74,7 +74,7 @@ export const OrderShow = () => {
   const { threadId = '' } = useParams();
   const translate = useTranslate();
   const [numbers] = useShowNumbers();
-  const order = useOrderQuery<Order>({
+  const order = useApiQuery<Order>({
     queryKey: ['orders', 'detail', threadId, numbers],
     queryFn: () => fetchOrder(threadId, numbers),
     // A missing or foreign order stays so: say it at once.

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { orderTotalsRecord } from '../../domain';
-import { useOrderFormat } from './useOrderFormat';
+import { useFormat } from '../common/useFormat';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -11,7 +11,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export const TotalsSummary = () => {
   const translate = useTranslate();
-  const format = useOrderFormat();
+  const format = useFormat();
   // They come with the list's page (GET /orders), counted over the whole range.
   const { meta, isPending, error } = useListContext();
   const parsed = orderTotalsRecord.safeParse(isRecord(meta) ? meta.totals : undefined);

@@ -8,12 +8,11 @@ export default {
   icon: StorefrontIcon,
   list: screen(() => import('./RestaurantList'), 'RestaurantList'),
   recordRepresentation: 'name',
-  // /restaurants/{cityId?}, /restaurant (new), /restaurant/{id} and its reviews: the spec's paths.
+  // /restaurants/{cityId?}, /restaurant (new) and /restaurant/{id}: the spec's paths (its reviews belong to the reviews resource).
   routes: [
     { path: `${RESTAURANT_LIST_PATH}/:cityId`, screen: screen(() => import('./RestaurantList'), 'RestaurantList') },
     { path: RESTAURANT_CREATE_PATH, screen: screen(() => import('./RestaurantCreate'), 'RestaurantCreate') },
     { path: `${RESTAURANT_CREATE_PATH}/:id`, screen: screen(() => import('./RestaurantEdit'), 'RestaurantEdit') },
-    { path: `${RESTAURANT_CREATE_PATH}/:id/reviews`, screen: screen(() => import('./RestaurantReviews'), 'RestaurantReviews') },
   ],
   menu: ['restaurants', 'restaurant'],
   messages: restaurantsMessages,

@@ -47,7 +47,6 @@ export const restaurantsMessages = translations({
     deleteContent: 'Its orders stay in the history.',
     userNotFound: 'user not found',
     readOnly: 'Your role cannot change this field',
-    reviewsNotBuilt: 'The reviews of this restaurant will show here: this screen is not built yet.',
     noDistricts: 'The city has no districts.',
   },
   ru: {
@@ -96,7 +95,6 @@ export const restaurantsMessages = translations({
     deleteContent: 'Его заказы останутся в истории.',
     userNotFound: 'пользователь не найден',
     readOnly: 'Ваша роль не может менять это поле',
-    reviewsNotBuilt: 'Здесь будут отзывы о ресторане: этот экран ещё не готов.',
     noDistricts: 'В городе нет районов.',
   },
   es: {
@@ -145,7 +143,6 @@ export const restaurantsMessages = translations({
     deleteContent: 'Sus pedidos se quedan en el historial.',
     userNotFound: 'usuario no encontrado',
     readOnly: 'Su rol no puede cambiar este campo',
-    reviewsNotBuilt: 'Aquí aparecerán las reseñas del restaurante: esta pantalla aún no está hecha.',
     noDistricts: 'La ciudad no tiene distritos.',
   },
 });

@@ -20,10 +20,10 @@ export interface Named {
 }
 
 /**
- * The interface language and the formats of the order screens: money, order times and the
+ * The interface language and the formats of the screens: money, order times and the
  * Russian names of restaurants and dishes on Russian screens.
  */
-export function useOrderFormat() {
+export function useFormat() {
   const [chosen] = useLocaleState();
   const locale: Locale = isLocale(chosen) ? chosen : DEFAULT_LOCALE;
   return {

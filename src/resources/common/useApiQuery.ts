@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { useLogoutIfAccessDenied } from 'react-admin';
 
 /**
- * react-query for the order screens' own calls (totals, chat, couriers, the detail): like
+ * react-query for the screens' own calls (order totals, chat, couriers, ad timeouts): like
  * react-admin's data hooks, an answer of 401 goes through the authProvider's checkError, which
  * clears the session and leads to /login.
  */
-export function useOrderQuery<T>(options: UseQueryOptions<T, Error, T, QueryKey>) {
+export function useApiQuery<T>(options: UseQueryOptions<T, Error, T, QueryKey>) {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const result = useQuery(options);
   const { error } = result;
@@ -17,7 +17,7 @@ export function useOrderQuery<T>(options: UseQueryOptions<T, Error, T, QueryKey>
   return result;
 }
 
-export function useOrderMutation<T, V>(options: UseMutationOptions<T, Error, V>) {
+export function useApiMutation<T, V>(options: UseMutationOptions<T, Error, V>) {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   return useMutation<T, Error, V>({
     ...options,

@@ -1,0 +1,190 @@
+/**
+ * A mass mailing of 100,000 recipients sent by the mailing sender (server/jobs/mailingSender.ts)
+ * through a stand-in for the Bot API that answers each message after 30 ms, on PGlite and on a
+ * throwaway database of the PostgreSQL server:
+ *
+ * - how long fixing the recipients takes when the mailing starts (one INSERT … SELECT);
+ * - the messages per second sustained from the first send to the last, beside the configured
+ *   rate, and the most sent in any one second beside it (the messenger counts per second);
+ * - the peak RSS of this process (the sender, and on PGlite the database, run in it), sampled
+ *   every 50 ms during the mailing, beside the RSS before it;
+ * - then the sender's ceiling: 20,000 recipients at a rate no database here can serve.
+ *
+ * The product sends 25 messages per second per bot by default, under the Bot API's 30: at that
+ * rate 100,000 messages take 67 minutes, so the bench configures BENCH_MAILING_RATE (default
+ * 500 per second, the rate of 20 cities' bots at once; 100,000 messages in 200 s) to see whether
+ * the sender keeps its rate. BENCH_RECIPIENTS shrinks the mailing, BENCH_BACKENDS=pglite|postgres
+ * runs one of the two.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql, type Kysely } from 'kysely';
+import { newAuthKey } from '../server/auth/password';
+import { migrateToLatest } from '../server/db/migrate';
+import type { Database } from '../server/db/schema';
+import { startMailingSender } from '../server/jobs/mailingSender';
+import type { MessengerGateway } from '../server/messenger/gateway';
+import { MailingStatus, Role } from '../src/domain';
+import { openPglite, openPostgres, type BenchDatabase } from './benchDatabase';
+import type { BenchResult } from './run';
+
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS || 100_000);
+const RATE = Number(process.env.BENCH_MAILING_RATE || 500);
+const CEILING = { recipients: Math.min(20_000, RECIPIENTS), rate: 10_000 };
+const LATENCY_MS = 30;
+const BACKENDS = { pglite: openPglite, postgres: openPostgres };
+const chosen = (process.env.BENCH_BACKENDS || 'pglite,postgres').split(',').map((name) => name.trim());
+
+/**
+ * The sender keeps at least 95 % of its rate; no second holds more than 1 % and two messages
+ * over it (a slot may be taken up to 10 ms late, never early); its memory stays flat.
+ */
+const TARGET = { rateShortfall: 1 / 0.95, overRate: (RATE * 1.01 + 2) / RATE, rssGrowthMb: 100 };
+
+/** A city with its bot and `count` customers, written by the database itself. */
+async function cityWithCustomers(db: Kysely<Database>, name: string, count: number, firstChat: number): Promise<number> {
+  const city = await db.insertInto('cities').values({ name, currency: 'EUR', auth_key: newAuthKey() }).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('bots').values({ bot_token: `${city.id}:bench`, city_id: city.id }).execute();
+  await sql`
+    INSERT INTO users (role_id, telegram_id, name, city_id, auth_key, last_active_at)
+    SELECT ${Role.USER}, ${firstChat} + g, 'Customer ' || g, ${city.id}, md5(g::text), now() - (g % 30) * interval '1 day'
+    FROM generate_series(1, ${count}) AS g`.execute(db);
+  return city.id;
+}
+
+async function fill(db: Kysely<Database>): Promise<void> {
+  await migrateToLatest(db);
+  await cityWithCustomers(db, 'Bench city', RECIPIENTS, 500_000_000);
+  await cityWithCustomers(db, 'Ceiling city', CEILING.recipients, 600_000_000);
+}
+
+/** The Bot API stand-in: counts the calls and their times, answers each after LATENCY_MS. */
+function countingMessenger(capacity: number) {
+  const times = new Float64Array(capacity + 1000);
+  let calls = 0;
+  const gateway: MessengerGateway = {
+    async sendMessage() {
+      times[calls] = performance.now();
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
+      return { messageId: String(calls), messageIds: [String(calls)] };
+    },
+    deleteMessage: async () => true,
+    storePhoto: async () => 'bench-photo',
+    getPhoto: async () => null,
+    storeVideo: async () => 'bench-video',
+    getVideo: async () => null,
+    missingFiles: async () => [],
+  };
+  return { gateway, times: () => times.subarray(0, calls) };
+}
+
+/** The most calls in any window of one second (times in order). */
+function mostInOneSecond(times: Float64Array): number {
+  let most = 0;
+  let first = 0;
+  for (let last = 0; last < times.length; last++) {
+    while (times[last] - times[first] >= 1000) first++;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
+}
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+interface Sent {
+  fixS: number;
+  spanS: number;
+  sustained: number;
+  most: number;
+  peakRss: number;
+  rssBefore: number;
+}
+
+/** Sends one mailing to every customer of `city` at `rate`, and measures it. */
+async function mail(label: string, db: Kysely<Database>, city: string, count: number, rate: number): Promise<Sent> {
+  const messenger = countingMessenger(count);
+  const { id: cityId } = await db.selectFrom('cities').select('id').where('name', '=', city).executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('mailings')
+    .values({ city_id: cityId, text: 'Bench mailing: 20% off every order tonight!', photo_id: null, config: '{}', created_by: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const rssBefore = process.memoryUsage.rss();
+  let peakRss = rssBefore;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
+  const started = performance.now();
+  const sender = startMailingSender({ db, messenger: messenger.gateway, rate, pollMs: 100 });
+  let fixedAt = 0;
+  let status: number = MailingStatus.CREATED;
+  try {
+    for (;;) {
+      const row = await db.selectFrom('mailings').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      if (!fixedAt && row.status !== MailingStatus.CREATED) fixedAt = performance.now();
+      status = row.status;
+      if (status === MailingStatus.FINISHED || status === MailingStatus.FAILED) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await sender.stop();
+    clearInterval(sampler);
+  }
+  const times = messenger.times();
+  const sent = await db
+    .selectFrom('mailing_recipients')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('mailing_id', '=', id)
+    .where('state', '=', 100)
+    .executeTakeFirstOrThrow();
+  if (status !== MailingStatus.FINISHED || sent.n !== count || times.length !== count) {
+    throw new Error(`${label}: the mailing ended at status ${status} with ${sent.n} sent and ${times.length} calls of ${count}`);
+  }
+  const spanS = (times[times.length - 1] - times[0]) / 1000;
+  return { fixS: (fixedAt - started) / 1000, spanS, sustained: (times.length - 1) / spanS, most: mostInOneSecond(times), peakRss, rssBefore };
+}
+
+async function measure({ label, db }: BenchDatabase): Promise<BenchResult[]> {
+  const title = `${label} mailing of ${RECIPIENTS.toLocaleString('en')}`;
+  const main = await mail(label, db, 'Bench city', RECIPIENTS, RATE);
+  const growth = mb(main.peakRss - main.rssBefore);
+  const ceiling = await mail(label, db, 'Ceiling city', CEILING.recipients, CEILING.rate);
+  console.log(
+    [
+      `${title}: recipients fixed in about ${main.fixS.toFixed(1)} s (status polled every 250 ms); sent in ${main.spanS.toFixed(1)} s`,
+      `${title}: sustained ${main.sustained.toFixed(1)} msg/s vs configured ${RATE} msg/s: ratio ${(main.sustained / RATE).toFixed(3)}`,
+      `${title}: most in one second ${main.most} vs configured ${RATE}: ratio ${(main.most / RATE).toFixed(3)}`,
+      `${title}: peak RSS ${mb(main.peakRss).toFixed(0)} MB vs ${mb(main.rssBefore).toFixed(0)} MB before: growth ${growth.toFixed(0)} MB`,
+      `${label} ceiling: ${CEILING.recipients.toLocaleString('en')} recipients at a configured ${CEILING.rate} msg/s went at ` +
+        `${ceiling.sustained.toFixed(1)} msg/s (${(ceiling.sustained / 25).toFixed(0)} bots at the default 25 msg/s)`,
+    ].join('\n'),
+  );
+  return [
+    { name: `${title}: recipients fixed`, value: main.fixS, unit: 's', digits: 1 },
+    { name: `${title}: sustained rate`, value: main.sustained, unit: 'msg/s' },
+    { name: `${title}: configured / sustained rate`, value: RATE / main.sustained, unit: 'x', digits: 3, target: TARGET.rateShortfall },
+    { name: `${title}: most in one second / configured rate`, value: main.most / RATE, unit: 'x', digits: 3, target: TARGET.overRate },
+    { name: `${title}: peak RSS`, value: mb(main.peakRss), unit: 'MB' },
+    { name: `${title}: RSS growth`, value: growth, unit: 'MB', target: TARGET.rssGrowthMb },
+    { name: `${label} sender's ceiling (${CEILING.recipients.toLocaleString('en')} recipients)`, value: ceiling.sustained, unit: 'msg/s' },
+  ];
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const [name, open] of Object.entries(BACKENDS)) {
+    if (!chosen.includes(name)) continue;
+    const loadStart = performance.now();
+    const database = await open(fill);
+    if (!database) {
+      console.log('PostgreSQL: no server answers (BENCH_DATABASE_URL or 127.0.0.1:5432), skipped');
+      continue;
+    }
+    const loaded = (RECIPIENTS + CEILING.recipients).toLocaleString('en');
+    console.log(`${database.label}: ${loaded} customers loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
+    try {
+      results.push(...(await measure(database)));
+    } finally {
+      await database.close();
+    }
+  }
+  return results;
+}

@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_PATHS,
+  fillPath,
+  statsCountRecord,
+  statsExecutionTimeRecord,
+  statsFunnelRecord,
+  statsOrdersAmountRecord,
+  statsOrdersRecord,
+  statsQuery,
+  topUserRecord,
+  topUsersQuery,
+  type StatsFigure,
+  type StatsQuery,
+} from '../../src/domain';
+import { currentUser, requireCan } from '../auth/authorize';
+import { customerFigures } from '../stats/customerFigures';
+import { slotFigures } from '../stats/slotFigures';
+import { statsRange, topUsersRange } from '../stats/statsRange';
+import { topUsers } from '../stats/topUsers';
+import type { RouteDeps } from './deps';
+
+const P = API_PATHS.stats;
+
+/**
+ * Statistics and top customers (spec section 7, Users and statistics). Admins and city admins
+ * only (the `stats` and `topUsers` grants of src/domain/access.ts): operators and owners are
+ * refused, as their menus have neither screen. Every figure is one statement over a city and
+ * a range of at most 365 days (server/stats/statsRange.ts).
+ *
+ * GET /users/top is registered here, beside the figures it shares its range rules with; being
+ * a static path it wins over the staff accounts' /users/:id.
+ */
+export const statsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now }) => {
+  const slots = slotFigures(db);
+  const customers = customerFigures(db);
+
+  const options = <T extends z.ZodType>(response: T) => ({
+    schema: { querystring: statsQuery, response: { 200: response } },
+    preValidation: requireCan('stats', 'list'),
+  });
+  const path = (name: StatsFigure) => fillPath(P.figure, { figure: name });
+  const rangeOf = (request: FastifyRequest, query: StatsQuery) => statsRange(db, currentUser(request), query, now());
+
+  app.get(path('orders'), options(statsOrdersRecord), async (r) => slots.orders(await rangeOf(r, r.query)));
+  app.get(path('newUsers'), options(statsCountRecord), async (r) => customers.newUsers(await rangeOf(r, r.query)));
+  app.get(path('executionTime'), options(statsExecutionTimeRecord), async (r) => slots.executionTime(await rangeOf(r, r.query)));
+  app.get(path('activeUsers'), options(statsCountRecord), async (r) => customers.activeUsers(await rangeOf(r, r.query)));
+  app.get(path('ordersAmount'), options(statsOrdersAmountRecord), async (r) => customers.ordersAmount(await rangeOf(r, r.query)));
+  app.get(path('ordersFunnel'), options(statsFunnelRecord), async (r) => customers.ordersFunnel(await rangeOf(r, r.query)));
+  app.get(path('blockedUsersAmount'), options(statsCountRecord), async (r) => customers.blockedUsers(await rangeOf(r, r.query)));
+  app.get(path('cartsAmount'), options(statsCountRecord), async (r) => slots.carts(await rangeOf(r, r.query)));
+
+  app.get(
+    P.topUsers,
+    {
+      schema: { querystring: topUsersQuery, response: { 200: z.array(topUserRecord) } },
+      preValidation: requireCan('topUsers', 'list'),
+    },
+    async (request, reply) => {
+      const { page, perPage, ...query } = request.query;
+      const range = await topUsersRange(db, currentUser(request), query, now());
+      const { rows, total } = await topUsers(db, range, { page, perPage });
+      reply.header('x-total-count', String(total));
+      return rows;
+    },
+  );
+};

@@ -1,0 +1,19 @@
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import { screen, type ResourceManifest } from '../common/manifest';
+import { adminsMessages } from './messages';
+import { ADMIN_CREATE_PATH } from './paths';
+
+export default {
+  name: 'admins',
+  icon: ManageAccountsIcon,
+  list: screen(() => import('./AdminList'), 'AdminList'),
+  recordRepresentation: 'username',
+  // /admin/add (new) and /admin/{id} (edit): the spec's paths.
+  routes: [
+    { path: ADMIN_CREATE_PATH, screen: screen(() => import('./AdminCreate'), 'AdminCreate') },
+    { path: '/admin/:id', screen: screen(() => import('./AdminEdit'), 'AdminEdit') },
+  ],
+  menu: ['admins'],
+  messages: adminsMessages,
+  data: { admins: async () => (await import('./data')).admins },
+} satisfies ResourceManifest;

@@ -1,0 +1,62 @@
+import { translations } from '../../i18n/types';
+
+/** Spec section 8 quotes the save toasts in Russian ('Успешно' / 'Данные обновлены', 'Ошибка' / 'Ошибка при обновлении данных'). */
+export const adminsMessages = translations({
+  en: {
+    name: 'Staff account |||| Staff accounts',
+    fields: {
+      username: 'Username',
+      password: 'Password',
+      telegramId: 'Messenger id',
+      roleId: 'Role',
+      cityId: 'City',
+      restaurantId: 'Restaurant',
+    },
+    newTitle: 'New staff account',
+    editTitle: 'Staff account %{username}',
+    passwordHint: 'At least 8 characters',
+    passwordKeep: 'Leave empty to keep the current password. A new one ends the account’s open sessions.',
+    telegramIdHint: 'The numeric id of the person’s messenger account',
+    ownAccount: 'This is your own account: you cannot change its role or delete it.',
+    saved: { title: 'Success', message: 'Data updated' },
+    failed: { title: 'Error', message: 'Error while updating data: %{message}' },
+  },
+  ru: {
+    name: 'Сотрудник |||| Сотрудники',
+    fields: {
+      username: 'Имя пользователя',
+      password: 'Пароль',
+      telegramId: 'Id в мессенджере',
+      roleId: 'Роль',
+      cityId: 'Город',
+      restaurantId: 'Ресторан',
+    },
+    newTitle: 'Новый сотрудник',
+    editTitle: 'Сотрудник %{username}',
+    passwordHint: 'Не меньше 8 символов',
+    passwordKeep: 'Оставьте пустым, чтобы не менять пароль. Новый пароль завершит открытые сеансы этой учётной записи.',
+    telegramIdHint: 'Числовой id учётной записи человека в мессенджере',
+    ownAccount: 'Это ваша учётная запись: её роль нельзя изменить, а саму запись — удалить.',
+    saved: { title: 'Успешно', message: 'Данные обновлены' },
+    failed: { title: 'Ошибка', message: 'Ошибка при обновлении данных: %{message}' },
+  },
+  es: {
+    name: 'Cuenta del personal |||| Cuentas del personal',
+    fields: {
+      username: 'Nombre de usuario',
+      password: 'Contraseña',
+      telegramId: 'Id de mensajero',
+      roleId: 'Rol',
+      cityId: 'Ciudad',
+      restaurantId: 'Restaurante',
+    },
+    newTitle: 'Nueva cuenta del personal',
+    editTitle: 'Cuenta del personal %{username}',
+    passwordHint: 'Al menos 8 caracteres',
+    passwordKeep: 'Déjela vacía para conservar la contraseña actual. Una nueva cierra las sesiones abiertas de la cuenta.',
+    telegramIdHint: 'El id numérico de la cuenta de mensajería de la persona',
+    ownAccount: 'Es su propia cuenta: no puede cambiar su rol ni eliminarla.',
+    saved: { title: 'Éxito', message: 'Datos actualizados' },
+    failed: { title: 'Error', message: 'Error al actualizar los datos: %{message}' },
+  },
+});

@@ -1,0 +1,75 @@
+import { Box, Typography } from '@mui/material';
+import type { ReactElement, ReactNode } from 'react';
+import { List, Loading, Pagination, SortButton, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import type { Review } from '../../domain';
+import { useSession } from '../common/useSession';
+import { ReviewCard } from './ReviewCard';
+import { REVIEWS_DEFAULT_PER_PAGE } from './reviewQuery';
+
+const positive = (value: unknown): number | null => {
+  const n = typeof value === 'string' && value !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
+};
+
+const ReviewCards = () => {
+  const translate = useTranslate();
+  const { cityId } = useSession();
+  const { data, isPending, filterValues } = useListContext<Review>();
+  if (isPending) return <Loading />;
+  if (!data || data.length === 0) return <Typography sx={{ p: 2 }}>{translate('resources.reviews.empty')}</Typography>;
+  // A photo is asked for in the city shown: an admin's chosen one, everyone else's own.
+  const photoCityId = positive(filterValues.cityId) ?? cityId;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        alignItems: 'start',
+        p: { xs: 1, sm: 2 },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+      }}
+    >
+      {data.map((review) => (
+        <ReviewCard key={review.id} review={review} photoCityId={photoCityId} />
+      ))}
+    </Box>
+  );
+};
+
+/**
+ * A list of review cards, paged by the server, newest first unless sorted by date or rating;
+ * both review screens show it with their own place and filters.
+ */
+export const ReviewListView = ({
+  storeKey,
+  title,
+  filters,
+  filter,
+  filterDefaultValues,
+}: {
+  storeKey: string;
+  title?: ReactNode;
+  filters: ReactElement[];
+  filter?: Record<string, unknown>;
+  filterDefaultValues?: Record<string, unknown>;
+}) => (
+  <List
+    resource="reviews"
+    storeKey={storeKey}
+    title={title}
+    filters={filters}
+    filter={filter}
+    filterDefaultValues={filterDefaultValues}
+    actions={
+      <TopToolbar>
+        <SortButton fields={['createdAt', 'rating']} />
+      </TopToolbar>
+    }
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    perPage={REVIEWS_DEFAULT_PER_PAGE}
+    empty={false}
+    pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+  >
+    <ReviewCards />
+  </List>
+);

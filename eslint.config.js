@@ -75,8 +75,17 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': boundary(
-        [...browserModules, '**/src/*', '**/src/*/**', '!**/src/domain', '!**/src/domain/**'],
-        'The server shares only src/domain with the browser: no React, no screens.',
+        [
+          ...browserModules,
+          '**/src/*',
+          '**/src/*/**',
+          '!**/src/domain',
+          '!**/src/domain/**',
+          '!**/src/i18n',
+          '**/src/i18n/*',
+          '!**/src/i18n/catalogue',
+        ],
+        'The server shares only src/domain (and the plain-data text catalogue) with the browser: no React, no screens.',
       ),
     },
   },

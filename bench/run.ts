@@ -38,6 +38,12 @@ const BENCHES: Bench[] = [
     load: () => import('./mailing.bench'),
   },
   {
+    name: 'stats',
+    description:
+      'every statistics endpoint and the top customers for a 365-day range at 1,000,000 orders and 100,000 customers, over HTTP beside their own SQL, on PGlite and PostgreSQL',
+    load: () => import('./stats.bench'),
+  },
+  {
     name: 'bundle-size',
     description: 'the JavaScript the login page loads, beside a minimal react-admin app built the same way',
     load: () => import('./bundleSize.bench'),

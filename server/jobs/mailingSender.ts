@@ -51,6 +51,7 @@ export interface MailingSender {
 /** Slots are taken this far ahead: a stop reaches the senders within it. */
 const SLOT_WINDOW_MS = 200;
 const MAX_BACKOFF_SECONDS = 60;
+const MAX_PENDING_CLAIMS = 4;
 /** How late a slot may still be taken (at least one step): no second then holds more than rate × 1.01 + 2 sends. */
 const MIN_LATE_SLOT_MS = 10;
 
@@ -91,6 +92,8 @@ export function startMailingSender(options: MailingSenderOptions): MailingSender
       return;
     }
     const inFlight = new Set<Promise<void>>();
+    /** Claims the database has not answered yet: a few at a time, or a busy database would only queue them until they are late. */
+    const claiming = new Set<Promise<unknown>>();
     const streak = { refusals: 0, retries: 0, lastError: '' };
     /** Set by a send the messenger did not take: every sender of the mailing waits this long. */
     const wait: { pause: { seconds: number; error: string } | null } = { pause: null };
@@ -127,7 +130,13 @@ export function startMailingSender(options: MailingSenderOptions): MailingSender
      * sending it now would crowd the next slots.
      */
     const claimAndDeliver = async (slotAt: number) => {
-      const recipient = await claimRecipient(db, id);
+      const claim = claimRecipient(db, id);
+      const claimed: Promise<unknown> = claim.then(
+        () => claiming.delete(claimed),
+        () => claiming.delete(claimed),
+      );
+      claiming.add(claimed);
+      const recipient = await claim;
       if (!recipient) progress.exhausted = true;
       else if (performance.now() - slotAt > lateSlotMs) await releaseRecipient(db, id, recipient.userId);
       else await deliver(recipient, message);
@@ -158,6 +167,7 @@ export function startMailingSender(options: MailingSenderOptions): MailingSender
         // A timer cannot wait less than a millisecond: a slot that close is taken now.
         if (slotAt - performance.now() > 1) await sleep(slotAt - performance.now());
         while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+        while (claiming.size >= MAX_PENDING_CLAIMS) await Promise.race(claiming);
         if (stopping.signal.aborted || wait.pause || streak.refusals >= failAfter) break;
         // A slot reached too late (a busy machine) is given up, not made up for: sending it now
         // would crowd the next slots, or another process's.

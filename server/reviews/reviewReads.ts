@@ -50,6 +50,7 @@ export function reviewReader(db: Kysely<Database>) {
         'rv.created_at',
         'o.thread_id',
         'r.name as restaurant_name',
+        'r.name_ru as restaurant_name_ru',
         'u.id as author_id',
         'u.name as author_name',
         'u.telegram_username as author_username',
@@ -66,7 +67,7 @@ export function reviewReader(db: Kysely<Database>) {
     return {
       id: row.id,
       orderId: row.order_id,
-      order: { threadId: row.thread_id, restaurant: { name: row.restaurant_name } },
+      order: { threadId: row.thread_id, restaurant: { name: row.restaurant_name, name_ru: row.restaurant_name_ru } },
       createdAt: row.created_at.toISOString(),
       text: row.text,
       rating: row.rating,

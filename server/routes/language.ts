@@ -12,8 +12,7 @@ import {
   type TextMap,
 } from '../../src/domain/language';
 // The catalogue imports text modules only (plain objects, no React or screens), which
-// tests/unit/languageCatalogue.test.ts checks; the server needs it to know the editable keys.
-// eslint-disable-next-line no-restricted-imports
+// tests/api/languageCatalogue.test.ts checks; the server needs it to know the editable keys.
 import { shippedTexts } from '../../src/i18n/catalogue';
 import { currentUser, requireCan } from '../auth/authorize';
 import type { Database } from '../db/schema';

@@ -18,7 +18,8 @@ import {
 import { currentUser, requireCan } from '../auth/authorize';
 import { customerFigures } from '../stats/customerFigures';
 import { slotFigures } from '../stats/slotFigures';
-import { statsRange, topUsersRange } from '../stats/statsRange';
+import { oneAtATime } from '../stats/oneAtATime';
+import { statsRange, topUsersRange, type StatsRange } from '../stats/statsRange';
 import { topUsers } from '../stats/topUsers';
 import type { RouteDeps } from './deps';
 
@@ -42,16 +43,21 @@ export const statsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, n
     preValidation: requireCan('stats', 'list'),
   });
   const path = (name: StatsFigure) => fillPath(P.figure, { figure: name });
-  const rangeOf = (request: FastifyRequest, query: StatsQuery) => statsRange(db, currentUser(request), query, now());
+  const queue = oneAtATime();
+  /** A figure of the request's city and range, its queries in the statistics' queue. */
+  const answer =
+    <T>(read: (range: StatsRange) => Promise<T>) =>
+    (request: FastifyRequest & { query: StatsQuery }) =>
+      queue(async () => read(await statsRange(db, currentUser(request), request.query, now())));
 
-  app.get(path('orders'), options(statsOrdersRecord), async (r) => slots.orders(await rangeOf(r, r.query)));
-  app.get(path('newUsers'), options(statsCountRecord), async (r) => customers.newUsers(await rangeOf(r, r.query)));
-  app.get(path('executionTime'), options(statsExecutionTimeRecord), async (r) => slots.executionTime(await rangeOf(r, r.query)));
-  app.get(path('activeUsers'), options(statsCountRecord), async (r) => customers.activeUsers(await rangeOf(r, r.query)));
-  app.get(path('ordersAmount'), options(statsOrdersAmountRecord), async (r) => customers.ordersAmount(await rangeOf(r, r.query)));
-  app.get(path('ordersFunnel'), options(statsFunnelRecord), async (r) => customers.ordersFunnel(await rangeOf(r, r.query)));
-  app.get(path('blockedUsersAmount'), options(statsCountRecord), async (r) => customers.blockedUsers(await rangeOf(r, r.query)));
-  app.get(path('cartsAmount'), options(statsCountRecord), async (r) => slots.carts(await rangeOf(r, r.query)));
+  app.get(path('orders'), options(statsOrdersRecord), answer(slots.orders));
+  app.get(path('newUsers'), options(statsCountRecord), answer(customers.newUsers));
+  app.get(path('executionTime'), options(statsExecutionTimeRecord), answer(slots.executionTime));
+  app.get(path('activeUsers'), options(statsCountRecord), answer(customers.activeUsers));
+  app.get(path('ordersAmount'), options(statsOrdersAmountRecord), answer(customers.ordersAmount));
+  app.get(path('ordersFunnel'), options(statsFunnelRecord), answer(customers.ordersFunnel));
+  app.get(path('blockedUsersAmount'), options(statsCountRecord), answer(customers.blockedUsers));
+  app.get(path('cartsAmount'), options(statsCountRecord), answer(slots.carts));
 
   app.get(
     P.topUsers,
@@ -61,8 +67,9 @@ export const statsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, n
     },
     async (request, reply) => {
       const { page, perPage, ...query } = request.query;
-      const range = await topUsersRange(db, currentUser(request), query, now());
-      const { rows, total } = await topUsers(db, range, { page, perPage });
+      const { rows, total } = await queue(async () =>
+        topUsers(db, await topUsersRange(db, currentUser(request), query, now()), { page, perPage }),
+      );
       reply.header('x-total-count', String(total));
       return rows;
     },

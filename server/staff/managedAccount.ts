@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import { apiErrorMessage, mayAssignRole, worksInCity } from '../../src/domain';
+import { apiErrorMessage, mayAssignRole, mayManageAccount, worksInCity } from '../../src/domain';
 import type { Actor } from '../auth/scope';
 import type { Database } from '../db/schema';
 import { apiError, notFound } from '../errors';
 import { selectStaffAccounts, type StaffRow } from './staffRows';
 
 /** A 403 for a role the actor may not give; on the role field when it is the one asked for. */
-export const staffRoleRefused = (onField: boolean) =>
+const staffRoleRefused = (onField: boolean) =>
   apiError(
     403,
     'STAFF_ROLE_REFUSED',
@@ -26,6 +26,6 @@ export function assertMayAssign(actor: Actor, roleId: number): void {
 export async function loadManagedAccount(db: Kysely<Database>, actor: Actor, id: number): Promise<StaffRow> {
   const row = await selectStaffAccounts(db).where('users.id', '=', id).executeTakeFirst();
   if (!row || !worksInCity(actor, row.city_id)) throw notFound('STAFF_NOT_FOUND');
-  if (!mayAssignRole(actor.roleId, row.role_id)) throw staffRoleRefused(false);
+  if (!mayManageAccount(actor, { roleId: row.role_id, cityId: row.city_id })) throw staffRoleRefused(false);
   return row;
 }

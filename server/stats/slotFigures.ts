@@ -42,7 +42,8 @@ export function slotFigures(db: Kysely<Database>) {
       const { rows } = await sql<{ day: string; confirmed: number; unconfirmed: number; canceled: number }>`
         SELECT to_char(d, 'YYYY-MM-DD') AS day, sum(confirmed)::int AS confirmed, sum(unconfirmed)::int AS unconfirmed, sum(canceled)::int AS canceled
         FROM (${unionAll([
-          slots && sql`SELECT ${localDay(sql.ref('s.slot'))} AS d, s.confirmed, s.unconfirmed, s.canceled FROM stats_slots AS s WHERE ${slots}`,
+          slots &&
+            sql`SELECT ${localDay(sql.ref('s.slot'))} AS d, s.confirmed, s.unconfirmed, s.canceled FROM stats_slots AS s WHERE ${slots}`,
           edges &&
             sql`SELECT ${localDay(sql.ref('o.created_at'))}, (o.status >= 30)::int, (o.status >= 0 AND o.status < 30)::int, (o.status < 0)::int
               FROM orders AS o WHERE o.city_id = ${range.cityId} AND ${edges}`,
@@ -79,8 +80,7 @@ export function slotFigures(db: Kysely<Database>) {
       SELECT coalesce(sum(n), 0)::int AS responses, round(sum(ms)::numeric / nullif(sum(n), 0), 1)::text AS average
       FROM (${unionAll([
         slots && sql`SELECT sum(s.responses) AS n, sum(s.response_ms) AS ms FROM stats_slots AS s WHERE ${slots}`,
-        edges &&
-          sql`SELECT count(*), sum(r.duration_ms) FROM bot_responses AS r WHERE r.city_id = ${range.cityId} AND ${edges}`,
+        edges && sql`SELECT count(*), sum(r.duration_ms) FROM bot_responses AS r WHERE r.city_id = ${range.cityId} AND ${edges}`,
       ])}) AS x`.execute(db);
     const row = rows[0];
     return { averageMs: row?.average == null ? null : Number(row.average), responses: row?.responses ?? 0 };

@@ -105,7 +105,10 @@ const SLOT_MS = 15 * 60 * 1000;
  * are not (read from the source table): a range the browser sends (the start and the end of
  * the user's days) is all quarters.
  */
-export function splitBySlots(range: { from: Date; to: Date }): { slots: { from: Date; to: Date } | null; edges: { from: Date; to: Date }[] } {
+export function splitBySlots(range: { from: Date; to: Date }): {
+  slots: { from: Date; to: Date } | null;
+  edges: { from: Date; to: Date }[];
+} {
   const from = new Date(Math.ceil(range.from.getTime() / SLOT_MS) * SLOT_MS);
   const to = new Date(Math.floor(range.to.getTime() / SLOT_MS) * SLOT_MS);
   if (from >= to) return { slots: null, edges: range.from < range.to ? [range] : [] };

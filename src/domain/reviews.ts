@@ -69,7 +69,7 @@ export type ReviewFilter = z.output<typeof reviewFilterQuery>;
 export const reviewRecord = z.object({
   id: z.number().int(),
   orderId: z.number().int(),
-  order: z.object({ threadId: z.string(), restaurant: z.object({ name: z.string() }) }),
+  order: z.object({ threadId: z.string(), restaurant: z.object({ name: z.string(), name_ru: z.string() }) }),
   createdAt: z.string(),
   text: z.string().nullable(),
   rating: z.number().int(),

@@ -15,8 +15,6 @@ import { CONTROL_CHARACTERS, LONE_SURROGATE, renderMessage, type Problem } from 
 export const STAFF_ACCOUNT_ROLES = [Role.ADMIN, Role.CITY_ADMIN, Role.RESTAURANT_OWNER, Role.OPERATOR, Role.COURIER] as const;
 export type StaffRoleId = (typeof STAFF_ACCOUNT_ROLES)[number];
 
-export const isStaffAccountRole = (roleId: number): roleId is StaffRoleId => (STAFF_ACCOUNT_ROLES as readonly number[]).includes(roleId);
-
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_LESS_THAN = 256;
 
@@ -84,8 +82,6 @@ export const staffCreateSchema = z.strictObject({
   /** An owner's restaurant; the owner's city is the restaurant's. */
   restaurantId: id().nullish(),
 });
-export type StaffCreateInput = z.input<typeof staffCreateSchema>;
-export type StaffCreate = z.output<typeof staffCreateSchema>;
 
 /** PUT /users/{id}: any of the fields, at least one; an empty password keeps the stored one. */
 export const staffUpdateSchema = z
@@ -98,7 +94,6 @@ export const staffUpdateSchema = z
     restaurantId: id().nullish(),
   })
   .refine(atLeastOneField, { error: problem('nothingToChange').key });
-export type StaffUpdate = z.output<typeof staffUpdateSchema>;
 
 const place = z.object({ id: z.number().int(), name: z.string(), name_ru: z.string() });
 

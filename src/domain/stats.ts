@@ -113,7 +113,8 @@ export const utcOffsetMinutes = (value: string): number => {
   return match[1] === '-' ? -minutes : minutes;
 };
 
-const dayNumber = (day: string): number => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
+const dayNumber = (day: string): number =>
+  Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
 
 /** Whole days from one calendar day to another (negative when `to` comes first). */
 export const daysBetween = (from: string, to: string): number => Math.round(dayNumber(to) - dayNumber(from));

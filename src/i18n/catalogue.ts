@@ -14,7 +14,9 @@ import { referralsMessages } from '../resources/referrals/messages';
 import { restaurantsMessages } from '../resources/restaurants/messages';
 import { reviewsMessages } from '../resources/reviews/messages';
 import { spamMessages } from '../resources/spam/messages';
+import { statsMessages } from '../resources/stats/messages';
 import { tagsMessages } from '../resources/tags/messages';
+import { topUsersMessages } from '../resources/topUsers/messages';
 import { appEn } from './en';
 import { ERROR_MESSAGES } from './errors';
 import { appEs } from './es';
@@ -25,9 +27,9 @@ import { appRu } from './ru';
  * translation editor offers and the API accepts, and the shipped texts a saved one replaces.
  * react-admin's own texts (`ra.*`) come with the library and are not edited here.
  *
- * Only text modules are imported, never a screen, so the server can read this (no React in
- * its imports; tests/unit/languageCatalogue.test.ts checks that, and that the resources here
- * are those of src/resources/index.ts).
+ * Only text modules are imported, never a screen, so the server can read this: no React in
+ * its imports (tests/api/languageCatalogue.test.ts), and the resources here are those of
+ * src/resources/index.ts (tests/unit/languageCatalogue.test.ts), one more line per resource.
  */
 export const RESOURCE_TEXTS: Readonly<Record<string, Readonly<Record<Locale, object>>>> = {
   bots: botsMessages,
@@ -43,8 +45,10 @@ export const RESOURCE_TEXTS: Readonly<Record<string, Readonly<Record<Locale, obj
   reviews: reviewsMessages,
   ads: adsMessages,
   spam: spamMessages,
-  language: languageMessages,
+  stats: statsMessages,
+  topUsers: topUsersMessages,
   admins: adminsMessages,
+  language: languageMessages,
 };
 
 const APP_TEXTS: Readonly<Record<Locale, object>> = { en: appEn, ru: appRu, es: appEs };

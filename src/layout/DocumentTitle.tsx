@@ -16,6 +16,7 @@ const PAGES: readonly { path: RegExp; key: string; plural?: boolean }[] = [
   { path: /^\/reviews\b|^\/restaurant\/\d+\/reviews\b/, key: 'resources.reviews.name', plural: true },
   { path: /^\/ads\b/, key: 'resources.ads.name', plural: true },
   { path: /^\/referrals\b/, key: 'resources.referrals.name', plural: true },
+  { path: /^\/admins?\b/, key: 'resources.admins.name', plural: true },
   { path: /^\/orders\b/, key: 'resources.orders.name', plural: true },
   { path: /^\/restaurants?\b/, key: 'resources.restaurants.name', plural: true },
 ];

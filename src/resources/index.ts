@@ -13,7 +13,9 @@ import referrals from './referrals';
 import restaurants from './restaurants';
 import reviews from './reviews';
 import spam from './spam';
+import stats from './stats';
 import tags from './tags';
+import topUsers from './topUsers';
 
 /** Every resource of the app, one line each: adding a resource is its folder and a line here. */
 export const RESOURCES: readonly ResourceManifest[] = [
@@ -30,6 +32,8 @@ export const RESOURCES: readonly ResourceManifest[] = [
   reviews,
   ads,
   spam,
+  stats,
+  topUsers,
   admins,
   language,
 ];

@@ -88,6 +88,29 @@ describe.each(backends)('translations on %s', (backend) => {
       [{ data: { 'menu.orders': 'Orders' }, extra: 1 }, 'extra', 'is not a known field'],
     ];
     await t.expectFieldErrors('POST', '/language/en', cases);
+    // Whatever the body, a 400 and never a 5xx.
+    const bodies = [
+      null,
+      0,
+      'text',
+      [],
+      [[]],
+      { data: null },
+      { data: [] },
+      { data: { 'menu.orders': null } },
+      { data: { 'menu.orders': ['x'] } },
+    ];
+    for (const body of [...bodies.map((b) => JSON.stringify(b)), '{', '', '{"data":']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/language/en',
+        headers: { ...t.auth.admin, 'content-type': 'application/json' },
+        payload: body,
+      });
+      expect(response.statusCode, body).toBe(400);
+    }
+    const long = await call('admin', 'POST', '/language/en', { data: { ['k'.repeat(300)]: 'x' } });
+    expect(long.statusCode).toBe(400);
     // One bad key refuses the whole save.
     const mixed = await call('admin', 'POST', '/language/en', { data: { 'menu.orders': 'All orders', 'menu.nowhere': 'x' } });
     expect(mixed.statusCode).toBe(400);

@@ -45,6 +45,7 @@ const TABLES = [
   'events',
   'mailings',
   'mailing_recipients',
+  'languages',
 ] as const;
 
 /** Strings of every kind the database or the schemas must turn away. */

@@ -7,7 +7,8 @@ import { useStatsApp } from './statsFixtures';
 /** A row of the orders chart: [date, confirmed, unconfirmed, canceled]. */
 type Day = [string, number, number, number];
 const chart = (body: StatsOrders): Day[] => body.data.map((d) => [d.date, d.confirmed, d.unconfirmed, d.canceled]);
-const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const q = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 /** The first ten days of March 2026 in UTC, and the same days in UTC+3 as the browser sends them. */
 const UTC = { dateFrom: '2026-03-01', dateTo: '2026-03-10' };
@@ -66,7 +67,11 @@ describe.each(backends)('statistics on %s', (backend) => {
       ['2026-03-08', 1, 0, 1],
       ['2026-03-09', 1, 0, 0],
     ]);
-    const carts = await get<{ count: number }>('cartsAmount', { dateFrom: '2026-03-02T10:00:00.001Z', dateTo: '2026-03-10T23:59:00Z', cityId: A() });
+    const carts = await get<{ count: number }>('cartsAmount', {
+      dateFrom: '2026-03-02T10:00:00.001Z',
+      dateTo: '2026-03-10T23:59:00Z',
+      cityId: A(),
+    });
     expect(carts).toEqual({ count: 2 });
   });
 
@@ -133,7 +138,11 @@ describe.each(backends)('statistics on %s', (backend) => {
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ code: 'STATS_RANGE_TOO_LONG', args: { days: 365 }, details: [{ field: 'dateTo' }] });
     // The days are read as written: 365 days of UTC+3 calendar are allowed.
-    const local = await t().call('admin', 'GET', `/stats/cartsAmount?${q({ dateFrom: '2025-03-10T00:00:00+03:00', dateTo: '2026-03-10T23:59:59.999+03:00', cityId: A() })}`);
+    const local = await t().call(
+      'admin',
+      'GET',
+      `/stats/cartsAmount?${q({ dateFrom: '2025-03-10T00:00:00+03:00', dateTo: '2026-03-10T23:59:59.999+03:00', cityId: A() })}`,
+    );
     expect(local.statusCode).toBe(200);
     const reversed = await t().call('admin', 'GET', `/stats/orders?${q({ dateFrom: '2026-03-10', dateTo: '2026-03-09', cityId: A() })}`);
     expect(reversed.statusCode).toBe(400);
@@ -183,7 +192,11 @@ describe.each(backends)('statistics on %s', (backend) => {
     });
     // Second orders: c2 1 d 15 h, c4 2 d 23.5 h, c1 (now 03-06 09:00) 5 d 9 h, c3 20 d 8 h, c8 28 d 1 h; no tenth any more.
     const funnel = await get<StatsFunnel>('ordersFunnel', { ...UTC, cityId: A() });
-    expect(funnel.second).toEqual({ customers: 5, medianSeconds: 464_400, averageSeconds: (140_400 + 257_400 + 464_400 + 1_756_800 + 2_422_800) / 5 });
+    expect(funnel.second).toEqual({
+      customers: 5,
+      medianSeconds: 464_400,
+      averageSeconds: (140_400 + 257_400 + 464_400 + 1_756_800 + 2_422_800) / 5,
+    });
     expect(funnel.tenth).toEqual({ customers: 0, medianSeconds: null, averageSeconds: null });
   });
 });

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../server/db/schema';
@@ -113,7 +114,10 @@ export async function seedStats(db: Kysely<Database>, ids: { cityId: number; oth
   await cart(A, c4, '2026-03-10T23:59:00Z');
   await cart(B, c5, '2026-03-05T09:00:00Z');
   const response = (cityId: number, durationMs: number, createdAt: string) =>
-    db.insertInto('bot_responses').values({ city_id: cityId, user_id: null, duration_ms: durationMs, created_at: at(createdAt) }).execute();
+    db
+      .insertInto('bot_responses')
+      .values({ city_id: cityId, user_id: null, duration_ms: durationMs, created_at: at(createdAt) })
+      .execute();
   await response(A, 100, '2026-03-02T10:00:00Z');
   await response(A, 300, '2026-03-03T10:00:00Z');
   await response(A, 1000, '2026-03-12T10:00:00Z');
@@ -124,7 +128,7 @@ export async function seedStats(db: Kysely<Database>, ids: { cityId: number; oth
 export interface StatsApp extends TestApp {
   ids: Awaited<ReturnType<typeof seedRoles>>;
   seeded: Awaited<ReturnType<typeof seedStats>>;
-  call: (who: string, method: Method, url: string) => ReturnType<TestApp['app']['inject']>;
+  call: (who: string, method: Method, url: string) => Promise<LightMyRequestResponse>;
 }
 
 /** A test app whose clock reads NOW, with one account of each role and the seeded figures, for one describe block. */

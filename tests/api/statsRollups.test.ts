@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { rebuildStatsRollups } from '../../server/db/migrations/011_stats_rollups';
 import type { Database } from '../../server/db/schema';
+import { oneAtATime } from '../../server/stats/oneAtATime';
 import { splitBySlots } from '../../server/stats/statsRange';
 import { backends, createRestaurant, useStaffApp } from './harness';
 import { createCustomer, createOrder } from './orderFixtures';
@@ -20,6 +21,24 @@ describe('splitBySlots', () => {
     const short = range('2026-03-01T00:01:00Z', '2026-03-01T00:14:00Z');
     expect(splitBySlots(short)).toEqual({ slots: null, edges: [short] });
     expect(splitBySlots(range('2026-03-01T00:01:00Z', '2026-03-01T00:01:00Z'))).toEqual({ slots: null, edges: [] });
+  });
+});
+
+describe('oneAtATime', () => {
+  it('runs the statistics queries one after another, a failed one included, in the order asked', async () => {
+    const queue = oneAtATime();
+    const events: string[] = [];
+    const job = (name: string, ms: number, fail = false) =>
+      queue(async () => {
+        events.push(`${name} starts`);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        events.push(`${name} ends`);
+        if (fail) throw new Error(name);
+        return name;
+      });
+    const results = await Promise.allSettled([job('a', 30), job('b', 5, true), job('c', 1)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(events).toEqual(['a starts', 'a ends', 'b starts', 'b ends', 'c starts', 'c ends']);
   });
 });
 
@@ -70,7 +89,12 @@ describe.each(backends)('the statistics rollups stay in step with their sources 
       const city = random() < 0.3 ? ids.otherCityId : ids.cityId;
       const cart = await db
         .insertInto('carts')
-        .values({ city_id: city, user_id: customers[0], restaurant_id: city === ids.cityId ? ids.restaurantId : otherRestaurant, created_at: when() })
+        .values({
+          city_id: city,
+          user_id: customers[0],
+          restaurant_id: city === ids.cityId ? ids.restaurantId : otherRestaurant,
+          created_at: when(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       cartIds.push(cart.id);
@@ -84,9 +108,20 @@ describe.each(backends)('the statistics rollups stay in step with their sources 
     for (let i = 0; i < 60; i++) {
       const id = pick(orderIds);
       const move = random();
-      if (move < 0.5) await db.updateTable('orders').set({ status: pick(statuses) }).where('id', '=', id).execute();
+      if (move < 0.5)
+        await db
+          .updateTable('orders')
+          .set({ status: pick(statuses) })
+          .where('id', '=', id)
+          .execute();
       else if (move < 0.7) await db.updateTable('orders').set({ created_at: when() }).where('id', '=', id).execute();
-      else if (move < 0.8) await db.updateTable('orders').set({ user_id: pick(customers.slice(0, 2)) }).where('id', '=', id).where('city_id', '=', ids.cityId).execute();
+      else if (move < 0.8)
+        await db
+          .updateTable('orders')
+          .set({ user_id: pick(customers.slice(0, 2)) })
+          .where('id', '=', id)
+          .where('city_id', '=', ids.cityId)
+          .execute();
       else if (move < 0.85) await db.updateTable('orders').set({ sum: 99 }).where('id', '=', id).execute();
       else {
         await db.deleteFrom('order_items').where('order_id', '=', id).execute();
@@ -96,7 +131,8 @@ describe.each(backends)('the statistics rollups stay in step with their sources 
     for (const id of cartIds.slice(0, 5)) await db.updateTable('carts').set({ created_at: when() }).where('id', '=', id).execute();
     for (const id of cartIds.slice(5, 8)) await db.deleteFrom('carts').where('id', '=', id).execute();
     for (const id of responseIds.slice(0, 5)) await db.updateTable('bot_responses').set({ duration_ms: 7 }).where('id', '=', id).execute();
-    for (const id of responseIds.slice(5, 8)) await db.updateTable('bot_responses').set({ city_id: ids.otherCityId }).where('id', '=', id).execute();
+    for (const id of responseIds.slice(5, 8))
+      await db.updateTable('bot_responses').set({ city_id: ids.otherCityId }).where('id', '=', id).execute();
     for (const id of responseIds.slice(8, 10)) await db.deleteFrom('bot_responses').where('id', '=', id).execute();
 
     const kept = await snapshot(db);

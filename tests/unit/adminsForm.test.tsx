@@ -97,6 +97,13 @@ async function chooseRole(name: string) {
   await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
 }
 
+/** Save once the form has checked what was typed (react-admin keeps it off while validating). */
+async function save(name = 'Save') {
+  const button = await screen.findByRole<HTMLButtonElement>('button', { name });
+  await waitFor(() => expect(button.disabled).toBe(false));
+  fireEvent.click(button);
+}
+
 const cityPicker = () => screen.queryByRole('combobox', { name: /^City/ });
 const restaurantPicker = () => screen.queryByRole('combobox', { name: /^Restaurant/ });
 
@@ -110,7 +117,7 @@ describe('the staff account form', { timeout: 20_000 }, () => {
     type('username', 'new_courier');
     type('password', 'courier-pass');
     type('telegramId', '123456789');
-    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await save();
     await screen.findByText('Data updated', undefined, { timeout: 5000 });
     expect(screen.getByText('Success')).toBeTruthy();
     await screen.findByText('the list', undefined, { timeout: 5000 });
@@ -126,12 +133,12 @@ describe('the staff account form', { timeout: 20_000 }, () => {
     type('username', 'garden_owner');
     type('password', 'owner-pass');
     await waitFor(() => expect(restaurantPicker()).not.toBeNull());
-    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await save();
     await screen.findByText('Required', undefined, { timeout: 5000 });
     expect(sent).toEqual([]);
     fireEvent.change(restaurantPicker() as HTMLElement, { target: { value: 'Green' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Green Garden' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await save();
     await screen.findByText('Data updated', undefined, { timeout: 5000 });
     expect(sent).toEqual([{ username: 'garden_owner', password: 'owner-pass', roleId: Role.RESTAURANT_OWNER, restaurantId: 5 }]);
   });
@@ -176,7 +183,7 @@ describe('the staff account form', { timeout: 20_000 }, () => {
     await screen.findByRole('combobox', { name: /^Роль/ });
     type('username', 'bob');
     type('password', 'long-enough');
-    fireEvent.click(await screen.findByRole('button', { name: 'Сохранить' }));
+    await save('Сохранить');
     await screen.findByText('Ошибка при обновлении данных: Имя пользователя bob уже занято', undefined, { timeout: 5000 });
     expect(screen.getByText('Ошибка')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByText('Имя пользователя bob уже занято').length).toBeGreaterThan(0));
@@ -217,7 +224,7 @@ describe('editing a staff account', { timeout: 20_000 }, () => {
     expect(field('telegramId').value).toBe('700000031');
     expect(await screen.findByRole('button', { name: 'Delete' })).toBeTruthy();
     type('username', 'tommy');
-    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await save();
     await screen.findByText('Data updated', undefined, { timeout: 5000 });
     expect(sent).toEqual([{ username: 'tommy' }]);
     await screen.findByText('the list', undefined, { timeout: 5000 });

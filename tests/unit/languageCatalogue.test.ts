@@ -1,48 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkTexts, flattenTexts, liveTexts, nestTexts, placeholdersOf } from '../../src/domain/language';
 import { RESOURCE_TEXTS, shippedTexts } from '../../src/i18n/catalogue';
 import { RESOURCES } from '../../src/resources';
 
-const ROOT = resolve(__dirname, '../..');
-
-/** The modules a file imports, followed through relative imports: the files reached and the packages named. */
-function importGraph(entry: string): { files: Set<string>; packages: Set<string> } {
-  const files = new Set<string>();
-  const packages = new Set<string>();
-  const visit = (file: string) => {
-    if (files.has(file)) return;
-    files.add(file);
-    const source = readFileSync(file, 'utf8');
-    // Type-only imports leave nothing behind at run time.
-    for (const match of source.matchAll(/^(?:import|export)\s+(?!type\s)(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm)) {
-      const specifier = match[1];
-      if (!specifier.startsWith('.')) {
-        packages.add(specifier);
-        continue;
-      }
-      const base = resolve(dirname(file), specifier);
-      const found = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((candidate) => existsSync(candidate));
-      if (!found) throw new Error(`${file}: cannot resolve ${specifier}`);
-      visit(found);
-    }
-  };
-  visit(entry);
-  return { files, packages };
-}
-
 describe('the catalogue of shipped texts', () => {
   it('holds the texts of every resource of the app, as the manifests declare them', () => {
     expect(Object.keys(RESOURCE_TEXTS).sort()).toEqual(RESOURCES.map((r) => r.name).sort());
     for (const resource of RESOURCES) expect(RESOURCE_TEXTS[resource.name], resource.name).toBe(resource.messages);
-  });
-
-  it('loads no React, no screen and no browser library, so that the server can read it', () => {
-    const { files, packages } = importGraph(resolve(ROOT, 'src/i18n/catalogue.ts'));
-    expect([...packages]).toEqual(['zod']);
-    expect([...files].filter((file) => file.endsWith('.tsx'))).toEqual([]);
-    expect([...files].filter((file) => /\/resources\/[^/]+\/(?!messages)[^/]+$/.test(file))).toEqual([]);
   });
 
   it('offers the app’s own keys in every language, without react-admin’s', () => {

@@ -9,12 +9,13 @@ import { shippedTexts } from '../../src/i18n/catalogue';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { LanguageEditor } from '../../src/resources/language/LanguageEditor';
 import { TEXTS_PER_PAGE } from '../../src/resources/language/LanguageTexts';
+import type * as Countdown from '../../src/resources/language/reloadCountdown';
 import { renderScreen } from './renderScreen';
 
 // The reload after a save is announced, not made: the test page must stay.
 const scheduled = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../src/resources/language/reloadCountdown', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/resources/language/reloadCountdown')>()),
+  ...(await importOriginal<typeof Countdown>()),
   scheduleReload: () => {
     scheduled.count += 1;
     return { reloadAt: Date.now() + 10_000 };
@@ -61,11 +62,12 @@ const render = (roleId: 10 | 30 = Role.ADMIN) =>
   );
 
 const loaded = () => screen.findByRole('searchbox', { name: 'Filter keys and texts' }, { timeout: 5000 });
-const filter = (text: string) => fireEvent.change(screen.getByRole('searchbox', { name: 'Filter keys and texts' }), { target: { value: text } });
+const filter = (text: string) =>
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Filter keys and texts' }), { target: { value: text } });
 const textbox = (key: string) => screen.getByRole('textbox', { name: key });
 
 describe('the translation editor', () => {
-  it('lists every key by pages with the English beside, and filters keys and texts', async () => {
+  it('lists every key by pages with the English beside, and filters keys and texts', { timeout: 20_000 }, async () => {
     render();
     const total = Object.keys(shippedTexts('ru')).length;
     await screen.findByText(`${total} texts`, {}, { timeout: 5000 });
@@ -110,10 +112,10 @@ describe('the translation editor', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save 1 change' })).toHaveProperty('disabled', false));
   });
 
-  it('shows the saved texts on their own, and brings back the shipped ones after a confirmation', async () => {
+  it('shows the saved texts on their own, and brings back the shipped ones after a confirmation', { timeout: 20_000 }, async () => {
     saved = { 'menu.orders': 'Заказы клиентов', 'menu.tags': 'Метки' };
     render();
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Changed texts only' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('switch', { name: 'Changed texts only' }, { timeout: 5000 }));
     await screen.findByText('2 texts');
     fireEvent.click(screen.getAllByRole('button', { name: 'Use the shipped text' })[0]);
     await screen.findByRole('button', { name: 'Save 1 change' });

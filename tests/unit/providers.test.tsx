@@ -33,6 +33,8 @@ const server = setupServer(
     }
     return HttpResponse.json(session(), { headers: { 'X-App-Version': announcedVersion } });
   }),
+  // After a login the app loads the texts admins saved: none here.
+  http.get('http://localhost:3000/api/languages', () => HttpResponse.json({ en: {}, ru: {}, es: {} })),
   http.get('http://localhost:3000/api/cities', ({ request }) => {
     seenAuthorization = request.headers.get('authorization');
     return HttpResponse.json([{ id: 1 }], { headers: { 'X-App-Version': announcedVersion } });

@@ -7,7 +7,7 @@ export const API = 'http://localhost:3000/api';
 export const REVIEW: Review = {
   id: 21,
   orderId: 11,
-  order: { threadId: 'AB12CD34E', restaurant: { name: 'Green Garden' } },
+  order: { threadId: 'AB12CD34E', restaurant: { name: 'Green Garden', name_ru: 'Зелёный сад' } },
   createdAt: '2026-03-05T14:02:00.000Z',
   text: 'Lovely pad thai',
   rating: 4,

@@ -538,46 +538,6 @@ export const REVIEW_ANSWERS: Record<string, string> = {
   es: '¡Gracias por tu opinión, esperamos verte pronto!',
 };
 
-/** What the bot says, per language (edited later on the translations screen). */
-export const BOT_TEXTS: Record<string, Record<string, string>> = {
-  en: {
-    welcome: 'Welcome! Choose a restaurant to start your order.',
-    chooseCity: 'Choose your city',
-    menu: 'Menu',
-    cart: 'Cart',
-    checkout: 'Checkout',
-    emptyCart: 'Your cart is empty',
-    orderAccepted: 'Your order {threadId} has been accepted',
-    orderDelivered: 'Your order has been delivered. Enjoy your meal!',
-    rateOrder: 'How was your order? Rate it from 1 to 5',
-    cityDisabled: 'Ordering in this city is paused',
-  },
-  ru: {
-    welcome: 'Добро пожаловать! Выберите ресторан, чтобы сделать заказ.',
-    chooseCity: 'Выберите город',
-    menu: 'Меню',
-    cart: 'Корзина',
-    checkout: 'Оформить заказ',
-    emptyCart: 'Корзина пуста',
-    orderAccepted: 'Ваш заказ {threadId} принят',
-    orderDelivered: 'Ваш заказ доставлен. Приятного аппетита!',
-    rateOrder: 'Как вам заказ? Оцените от 1 до 5',
-    cityDisabled: 'Заказы в этом городе временно не принимаются',
-  },
-  es: {
-    welcome: '¡Bienvenido! Elige un restaurante para empezar tu pedido.',
-    chooseCity: 'Elige tu ciudad',
-    menu: 'Menú',
-    cart: 'Carrito',
-    checkout: 'Finalizar pedido',
-    emptyCart: 'Tu carrito está vacío',
-    orderAccepted: 'Tu pedido {threadId} ha sido aceptado',
-    orderDelivered: 'Tu pedido ha sido entregado. ¡Buen provecho!',
-    rateOrder: '¿Qué tal tu pedido? Valóralo del 1 al 5',
-    cityDisabled: 'Los pedidos en esta ciudad están en pausa',
-  },
-};
-
 export const AD_TEXTS: readonly string[] = [
   '🍕 Two pizzas for the price of one every Tuesday!',
   '🔥 New spicy menu — try it this week with 15% off.',

@@ -4,7 +4,6 @@ import { MailingStatus, MessageStatus, OrderStatus, PaymentMethod } from '../../
 import { hashPassword } from '../../auth/password';
 import type { Database } from '../schema';
 import {
-  BOT_TEXTS,
   CHAT_LINES,
   DEMO_CITIES,
   DEMO_CUISINES,
@@ -704,16 +703,6 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; size
       { key: 'publicUrl', value: `http://localhost:${process.env.PORT || 3000}` },
       { key: 'webhookSecret', value: rnd.token(32) },
     ]);
-
-    await insertAll(
-      trx,
-      'languages',
-      Object.entries(BOT_TEXTS).map(([code, data], i) => ({
-        id: i + 1,
-        code,
-        data: JSON.stringify(data),
-      })),
-    );
 
     for (const table of SERIAL_TABLES) {
       await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), COALESCE((SELECT max(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(

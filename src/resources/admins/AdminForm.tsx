@@ -69,7 +69,7 @@ export const AdminForm = ({ create = false }: { create?: boolean }) => {
   const record = useRecordContext<StaffAccount>();
   const { identity, isPending } = useGetIdentity();
   const translate = useTranslate();
-  if (session.isPending || isPending || session.roleId === null) { console.log('LOADING', session.isPending, isPending, session.roleId); return <Loading />; }
+  if (session.isPending || isPending || session.roleId === null) return <Loading />;
   const actor: Actor = { roleId: session.roleId, cityId: session.cityId, restaurantId: session.restaurantId };
   const own = !create && record !== undefined && record.id === identity?.id;
   const roles = assignableRoles(actor.roleId).map((id) => ({ id, name: `roles.${roleKey(id)}` }));

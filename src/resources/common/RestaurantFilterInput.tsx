@@ -41,7 +41,7 @@ export const RestaurantFilterInput = ({ source, label, multiple = false, needsCi
     optionText: (restaurant: Restaurant) => format.name(restaurant),
     translateChoice: false,
     isPending: isPending && enabled,
-    sx: { minWidth: { xs: '100%', sm: 260 } },
+    sx: { minWidth: { sm: 260 } },
   };
   return multiple ? <AutocompleteArrayInput {...props} /> : <AutocompleteInput {...props} />;
 };

@@ -41,7 +41,8 @@ const EditorOf = ({ locale }: { locale: Locale }) => {
   const translate = useTranslate();
   const { data, error, isPending, refetch } = useGetOne<LanguageRecord & RaRecord>('language', { id: locale });
   if (isPending) return <Loading />;
-  if (error || !data) return <Alert severity="error">{translate('resources.language.loadFailed', { message: error?.message ?? '' })}</Alert>;
+  if (error || !data)
+    return <Alert severity="error">{translate('resources.language.loadFailed', { message: error?.message ?? '' })}</Alert>;
   return <LanguageTexts key={locale} locale={locale} record={data} onRestored={() => void refetch()} />;
 };
 

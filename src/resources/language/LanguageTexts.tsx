@@ -110,18 +110,16 @@ export const LanguageTexts = ({ locale, record, onRestored }: Props) => {
         </Stack>
       </Stack>
       {problemCount > 0 ? <Alert severity="warning">{translate('resources.language.fixErrors')}</Alert> : null}
-      {/* While a save is under way or the reload is due, the texts cannot change. */}
-      <Box component="fieldset" disabled={busy} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-        {shown.length ? (
-          <Box component="ul" sx={{ p: 0, m: 0 }}>
-            {shown.map((row) => (
-              <TextRowField key={row.key} row={row} locale={locale} problem={problems[row.key]} onChange={onChange} />
-            ))}
-          </Box>
-        ) : (
-          <Typography sx={{ py: 2 }}>{translate('resources.language.none')}</Typography>
-        )}
-      </Box>
+      {shown.length ? (
+        <Box component="ul" sx={{ p: 0, m: 0 }}>
+          {shown.map((row) => (
+            // While a save is under way or the reload is due, the texts cannot change.
+            <TextRowField key={row.key} row={row} locale={locale} problem={problems[row.key]} onChange={onChange} disabled={busy} />
+          ))}
+        </Box>
+      ) : (
+        <Typography sx={{ py: 2 }}>{translate('resources.language.none')}</Typography>
+      )}
       {pages > 1 ? (
         <Pagination
           count={pages}

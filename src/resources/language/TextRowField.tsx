@@ -15,17 +15,18 @@ interface Props {
   locale: Locale;
   problem?: RowProblem;
   onChange: (key: string, text: string) => void;
+  disabled: boolean;
 }
 
 /** One key: its text to edit, the English beside it, and a way back to the shipped text. */
-export const TextRowField = memo(function TextRowField({ row, locale, problem, onChange }: Props) {
+export const TextRowField = memo(function TextRowField({ row, locale, problem, onChange, disabled }: Props) {
   const translate = useTranslate();
   const changed = row.text !== row.shipped;
   const helper = problem
     ? translate(problem.message, problem.args)
     : changed
       ? translate('resources.language.shipped', { text: row.shipped })
-      : ' ';
+      : undefined;
   return (
     <Box component="li" sx={{ listStyle: 'none', py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
       {locale !== 'en' ? (
@@ -39,6 +40,7 @@ export const TextRowField = memo(function TextRowField({ row, locale, problem, o
           value={row.text}
           onChange={(event) => onChange(row.key, event.target.value)}
           error={!!problem}
+          disabled={disabled}
           helperText={helper}
           multiline
           fullWidth
@@ -49,13 +51,17 @@ export const TextRowField = memo(function TextRowField({ row, locale, problem, o
           <Stack alignItems="center" spacing={0.5}>
             <Chip label={translate('resources.language.changed')} size="small" color="info" />
             <Tooltip title={translate('resources.language.useShipped')}>
-              <IconButton
-                aria-label={translate('resources.language.useShipped')}
-                onClick={() => onChange(row.key, row.shipped)}
-                size="small"
-              >
-                <RestoreIcon fontSize="small" />
-              </IconButton>
+              {/* A disabled button fires no events: the tooltip listens on its wrapper. */}
+              <span>
+                <IconButton
+                  aria-label={translate('resources.language.useShipped')}
+                  onClick={() => onChange(row.key, row.shipped)}
+                  disabled={disabled}
+                  size="small"
+                >
+                  <RestoreIcon fontSize="small" />
+                </IconButton>
+              </span>
             </Tooltip>
           </Stack>
         ) : null}

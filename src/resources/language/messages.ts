@@ -31,7 +31,7 @@ export const languageMessages = translations({
     loadFailed: 'The texts could not be loaded: %{message}',
   },
   ru: {
-    name: 'Тексты интерфейса |||| Тексты интерфейса',
+    name: 'Текст интерфейса |||| Тексты интерфейса',
     title: 'Тексты интерфейса: %{language}',
     open: 'Изменить тексты интерфейса',
     intro:

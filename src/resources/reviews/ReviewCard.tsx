@@ -46,7 +46,7 @@ export const ReviewCard = ({ review, photoCityId }: { review: Review; photoCityI
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           <Typography variant="h6" component="h2" sx={{ mr: 1, overflowWrap: 'anywhere' }}>
-            {review.order.restaurant.name}
+            {format.name(review.order.restaurant)}
           </Typography>
           <Chip
             size="small"

@@ -1,0 +1,13 @@
+import BarChartIcon from '@mui/icons-material/BarChart';
+import { screen, type ResourceManifest } from '../common/manifest';
+import { statsMessages } from './messages';
+
+export default {
+  name: 'stats',
+  icon: BarChartIcon,
+  // /stats: loaded on its first visit, with recharts, so the login page carries neither.
+  list: screen(() => import('./StatsPage'), 'StatsPage'),
+  menu: ['stats'],
+  messages: statsMessages,
+  data: { stats: async () => (await import('./data')).stats },
+} satisfies ResourceManifest;

@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, Role, type StatsFunnel, type StatsOrders } from '../../src/domain';
+import { dataProvider } from '../../src/providers/dataProvider';
+import { i18nProvider } from '../../src/providers/i18nProvider';
+import { StatsPage } from '../../src/resources/stats/StatsPage';
+import { localToday } from '../../src/resources/stats/statsQuery';
+import { renderScreen } from './renderScreen';
+
+const API = 'http://localhost:3000/api';
+
+const ORDERS: StatsOrders = {
+  columns: ['confirmed', 'unconfirmed', 'canceled'],
+  data: [
+    { date: '2026-03-01', confirmed: 3, unconfirmed: 1, canceled: 0 },
+    { date: '2026-03-02', confirmed: 2, unconfirmed: 0, canceled: 1 },
+  ],
+};
+const FUNNEL: StatsFunnel = {
+  first: { customers: 4, medianSeconds: 115_200, averageSeconds: 684_000 },
+  second: { customers: 2, medianSeconds: 90, averageSeconds: 45 },
+  tenth: { customers: 0, medianSeconds: null, averageSeconds: null },
+};
+const FIGURES: Record<string, JsonBodyType> = {
+  orders: ORDERS,
+  newUsers: { count: 4 },
+  activeUsers: { count: 1234 },
+  blockedUsersAmount: { count: 2 },
+  cartsAmount: { count: 17 },
+  executionTime: { averageMs: 1534.5, responses: 12 },
+  ordersAmount: { amountOfOrders: 5, amountOfTwoOrders: 6, amountOfThreeOrders: 7, amountOfFourAndMoreOrders: 8 },
+  ordersFunnel: FUNNEL,
+};
+
+let asked: URL[] = [];
+const server = setupServer(
+  http.get(`${API}/stats/:figure`, ({ request, params }) => {
+    asked.push(new URL(request.url));
+    const figure = String(params.figure);
+    if (figure === 'cartsAmount' && new URL(request.url).searchParams.get('cityId') === '3') {
+      return HttpResponse.json({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'down' }, { status: 500 });
+    }
+    return HttpResponse.json(FIGURES[figure]);
+  }),
+  http.get(`${API}/cities`, () =>
+    HttpResponse.json([
+      { id: 1, name: 'London', name_ru: 'Лондон' },
+      { id: 3, name: 'Valencia', name_ru: 'Валенсия' },
+    ]),
+  ),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(async () => {
+  asked = [];
+  await i18nProvider.changeLocale('en');
+});
+
+const render = (roleId: 10 | 30) =>
+  renderScreen(<StatsPage />, { as: { roleId, cityId: 1 }, dataProvider, resource: 'stats', path: '/stats' });
+const dateInput = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const figure = (testId: string) => screen.getByTestId(testId).textContent;
+const DAY_INSTANT = (day: string, time: string) => new RegExp(`^${day}T${time}([+-]\\d{2}:\\d{2}|Z)$`);
+
+describe('the statistics screen', () => {
+  it('asks an admin to choose a city first, and asks nothing of the API until then', async () => {
+    render(Role.ADMIN);
+    await screen.findByText('Choose a city first');
+    expect(asked).toEqual([]);
+    fireEvent.mouseDown(within(screen.getByTestId('stats-city')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Valencia' }));
+    await waitFor(() => expect(screen.queryByText('Choose a city first')).toBeNull());
+    await waitFor(() => expect(new Set(asked.map((url) => url.pathname.split('/').pop()))).toEqual(new Set(Object.keys(FIGURES))));
+    expect(asked.every((url) => url.searchParams.get('cityId') === '3')).toBe(true);
+    // One figure that fails says so; the others show.
+    await screen.findByText('This figure could not be loaded.');
+    await waitFor(() => expect(figure('stats-new-users')).toBe('4'));
+  });
+
+  it('shows a city admin their own city over the last 7 days to today, every figure in words', async () => {
+    render(Role.CITY_ADMIN);
+    await waitFor(() => expect(figure('stats-active-users')).toBe('1,234'));
+    expect(screen.queryByTestId('stats-city')).toBeNull();
+    const today = localToday();
+    expect(dateInput(/Start date/).value).toBe(addDays(today, -7));
+    expect(dateInput(/End date/).value).toBe(today);
+    const query = asked[0].searchParams;
+    expect(query.get('cityId')).toBe('1');
+    // The start of the user's first day and the end of their last, with their offset.
+    expect(query.get('dateFrom')).toMatch(DAY_INSTANT(addDays(today, -7), '00:00:00\\.000'));
+    expect(query.get('dateTo')).toMatch(DAY_INSTANT(today, '23:59:59\\.999'));
+    expect(figure('stats-blocked-users')).toBe('2');
+    expect(figure('stats-carts')).toBe('17');
+    expect(figure('stats-response-time')).toBe('1.5 s');
+    expect(figure('stats-orders-amount')).toBe('51 order62 orders73 orders84 or more');
+    const rows = within(screen.getByTestId('stats-funnel')).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'OrderCustomersMedianAverage',
+      'First41 d 8 h7 d 22 h',
+      'Second21 min45 s',
+      'Tenth0——',
+    ]);
+    expect(figure('orders-summary')).toBe('Orders per day from Mar 1 to Mar 2: 5 confirmed, 1 not confirmed, 1 cancelled');
+  });
+
+  it('keeps the range within 365 days from either end, and asks again', async () => {
+    render(Role.CITY_ADMIN);
+    await waitFor(() => expect(figure('stats-carts')).toBe('17'));
+    fireEvent.change(dateInput(/Start date/), { target: { value: '2024-01-10' } });
+    expect(dateInput(/End date/).value).toBe('2025-01-09');
+    await waitFor(() => expect(asked.some((url) => url.searchParams.get('dateFrom')?.startsWith('2024-01-10T00:00:00'))).toBe(true));
+    expect(asked.at(-1)?.searchParams.get('dateTo')).toMatch(/^2025-01-09T23:59:59\.999/);
+    fireEvent.change(dateInput(/End date/), { target: { value: '2026-06-30' } });
+    expect(dateInput(/Start date/).value).toBe('2025-06-30');
+    // An end before the start moves the start to it.
+    fireEvent.change(dateInput(/End date/), { target: { value: '2025-06-01' } });
+    expect(dateInput(/Start date/).value).toBe('2025-06-01');
+  });
+
+  it('speaks Russian', async () => {
+    await i18nProvider.changeLocale('ru');
+    render(Role.ADMIN);
+    await screen.findByText('Сначала выберите город');
+    expect(screen.getByLabelText(/Дата начала/)).toBeTruthy();
+  });
+});

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { rebuildStatsRollups } from '../server/db/migrations/011_stats_rollups';
+import { rebuildStatsRollups } from '../server/db/migrations/010_stats_rollups';
 import type { Database } from '../server/db/schema';
 import type { OrderData } from './orderData';
 

@@ -8,7 +8,8 @@ import * as orderDayTotals from './migrations/006_order_day_totals';
 import * as reviewSent from './migrations/007_review_sent';
 import * as adScheduling from './migrations/008_ad_scheduling';
 import * as mailingRecipients from './migrations/009_mailing_recipients';
-import * as statsRollups from './migrations/011_stats_rollups';
+import * as statsRollups from './migrations/010_stats_rollups';
+import * as restaurantPause from './migrations/011_restaurant_pause';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -21,7 +22,8 @@ const migrations: Record<string, Migration> = {
   '007_review_sent': reviewSent,
   '008_ad_scheduling': adScheduling,
   '009_mailing_recipients': mailingRecipients,
-  '011_stats_rollups': statsRollups,
+  '010_stats_rollups': statsRollups,
+  '011_restaurant_pause': restaurantPause,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

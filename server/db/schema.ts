@@ -114,6 +114,9 @@ export interface RestaurantsTable {
   created_at: DefaultTimestamp;
   /** Set when the restaurant is deleted: its orders keep it (migrations/004). */
   deleted_at: NullableTimestamp;
+  /** A pause in the bot (migration 013): begun at, and its end (null: until reopened). */
+  paused_at: NullableTimestamp;
+  paused_until: NullableTimestamp;
 }
 
 export interface RestaurantWorkingDaysTable {

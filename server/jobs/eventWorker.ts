@@ -6,6 +6,7 @@ import { adPublishEvent, adUnpublishEvent } from './adEvents';
 import { DeliveryDeferred } from './deliveryDeferred';
 import type { OutgoingEvent } from './events';
 import { orderMessageEvent } from './orderMessageEvent';
+import { restaurantUnpauseEvent } from './restaurantPauseEvent';
 import { reviewAnswerEvent, reviewPublishEvent } from './reviewEvents';
 
 /** Why an attempt failed, and whether it was the last one. */
@@ -127,6 +128,7 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
       review_answer: reviewAnswerEvent({ db, messenger }),
       ad_publish: adPublishEvent({ db, messenger, now }),
       ad_unpublish: adUnpublishEvent({ db, messenger, now }),
+      restaurant_unpause: restaurantUnpauseEvent({ now }),
     } satisfies Record<OutgoingEvent['type'], EventHandler>),
   );
 

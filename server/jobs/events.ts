@@ -16,7 +16,9 @@ export type OutgoingEvent =
   /** `ad_publish`: post the ad `payload.adId` to its city's ad chat, due at its publish time. */
   | { type: 'ad_publish'; payload: { adId: number } }
   /** `ad_unpublish`: delete the ad's messages from the chat, due at its unpublish time. */
-  | { type: 'ad_unpublish'; payload: { adId: number } };
+  | { type: 'ad_unpublish'; payload: { adId: number } }
+  /** `restaurant_unpause`: clear the restaurant's ended pause, due at its end. */
+  | { type: 'restaurant_unpause'; payload: { restaurantId: number } };
 
 /** Writes the event; `runAt` makes it due later (by default at once). */
 export async function enqueueEvent(db: Kysely<Database> | Transaction<Database>, event: OutgoingEvent, runAt?: Date): Promise<void> {

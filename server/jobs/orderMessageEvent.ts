@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { MessageStatus } from '../../src/domain';
 import type { Database } from '../db/schema';
 import { MessengerError, type MessengerGateway } from '../messenger/gateway';
+import { noteBlockedRecipient } from '../messenger/blockedRecipients';
 import type { EventHandler } from './eventWorker';
 
 /** The label of a message's link button: the messenger needs one, the link says where it goes. */
@@ -61,12 +62,13 @@ export function orderMessageEvent({ db, messenger }: { db: Kysely<Database>; mes
         throw undeliverable('the message has no recipient (no to_id, and it was sent by the restaurant)');
       }
 
-      await messenger.sendMessage({
+      const message = {
         botId: row.botId,
         chatId: String(chat),
         text: row.text,
         button: row.url ? { text: BUTTON_TEXT, url: row.url } : null,
-      });
+      };
+      await noteBlockedRecipient(db, message.chatId, () => messenger.sendMessage(message));
     },
 
     async delivered(trx, payload) {

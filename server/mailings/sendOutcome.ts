@@ -14,18 +14,15 @@ export type SendFailure =
 
 const MAX_ERROR_LENGTH = 500;
 
-/**
- * The Bot API's answer when a customer blocked the bot, or deleted their account: a 403 (the
- * gateway's MessengerError.fromBotApi keeps the status in its message).
- */
-const BLOCKED = /^Bot API 403\b|bot was blocked|user is deactivated/i;
-
 export function classifySendError(error: unknown): SendFailure {
   const text = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
   if (!(error instanceof MessengerError)) return { kind: 'unknown', error: text };
   if (error.retryAfterSeconds !== undefined) return { kind: 'retry', error: text, afterSeconds: error.retryAfterSeconds };
-  if (error.permanent) return BLOCKED.test(error.message) ? { kind: 'blocked', error: text } : { kind: 'refused', error: text };
-  // The gateway answers a MessengerError only when the messenger said no: nothing was sent.
+  if (error.blocked) return { kind: 'blocked', error: text };
+  if (error.permanent) return { kind: 'refused', error: text };
+  // Taken as "nothing was sent": a 5xx, or the messenger out of reach. A call that timed out
+  // after its request left may have been delivered; were the gateway to say so, it would be
+  // `unknown` here (counted unconfirmed, never repeated).
   return { kind: 'retry', error: text };
 }
 

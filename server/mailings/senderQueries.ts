@@ -94,18 +94,20 @@ export async function pauseMailing(db: Db, id: number, seconds: number, lastErro
 }
 
 /**
- * Claims the next pending recipient of a sending mailing, just before its send: SKIP LOCKED
- * lets another process claim the next one at the same moment, and the committed `sending`
- * state keeps everyone else (and this process after a restart) from sending to it again.
+ * Claims the next pending recipient of a sending mailing after `afterUserId`, just before its
+ * send: SKIP LOCKED lets another process claim the next one at the same moment, and the
+ * committed `sending` state keeps everyone else (and this process after a restart) from
+ * sending to it again. Starting after the last one claimed keeps the index scan off the
+ * entries of the recipients already done, which only a vacuum removes.
  */
-export async function claimRecipient(db: Db, id: number): Promise<{ userId: number; chatId: number } | null> {
+export async function claimRecipient(db: Db, id: number, afterUserId = 0): Promise<{ userId: number; chatId: number } | null> {
   const { rows } = await sql<{ user_id: number; chat_id: number }>`
     UPDATE mailing_recipients
     SET state = ${RecipientState.SENDING}, claimed_at = clock_timestamp()
     WHERE mailing_id = ${id} AND user_id = (
       SELECT r.user_id FROM mailing_recipients r
       JOIN mailings m ON m.id = r.mailing_id AND m.status = ${MailingStatus.PROCESSING}
-      WHERE r.mailing_id = ${id} AND r.state = ${RecipientState.PENDING}
+      WHERE r.mailing_id = ${id} AND r.state = ${RecipientState.PENDING} AND r.user_id > ${afterUserId}
       ORDER BY r.user_id
       LIMIT 1
       FOR UPDATE OF r SKIP LOCKED)

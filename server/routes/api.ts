@@ -14,6 +14,7 @@ import { adRoutes } from './ads';
 import { videoRoutes } from './videos';
 import { photoRoutes } from './photos';
 import { restaurantRoutes } from './restaurants';
+import { restaurantPauseRoutes } from './restaurantPause';
 import { superadminRoutes } from './superadmin';
 import { tagRoutes } from './tags';
 import { languageRoutes } from './language';
@@ -32,6 +33,7 @@ export const apiRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, messen
   await app.register(districtRoutes, deps);
   await app.register(botRoutes, deps);
   await app.register(restaurantRoutes, deps);
+  await app.register(restaurantPauseRoutes, deps);
   await app.register(dishRoutes, deps);
   await app.register(orderRoutes, deps);
   await app.register(reviewRoutes, deps);

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   COUNTED_ORDER_STATUS,
+  pauseAsOf,
   RECENT_ORDERS_DAYS,
   restaurantDeepLink,
   restaurantRecord,
@@ -143,6 +144,8 @@ export function restaurantReader(db: Kysely<Database>, now: () => Date) {
             district: { name: d.name, name_ru: d.name_ru },
           })),
         publicLink: restaurantDeepLink(row.city_chatname, row.id),
+        // From the stored end, not from whether the job that clears it has run yet.
+        ...pauseAsOf(row.paused_at, row.paused_until, now()),
       };
     });
   };

@@ -19,9 +19,9 @@ import { idParams } from '../http/params';
 import { countAudience } from '../mailings/audience';
 import { resolveButton } from '../mailings/mailingButton';
 import { selectMailings, toMailing } from '../mailings/mailingRows';
-import type { MessageButton } from '../messenger/gateway';
 import { failMailing } from '../mailings/senderQueries';
 import { classifySendError } from '../mailings/sendOutcome';
+import type { MessageButton } from '../messenger/gateway';
 import { newRowCity } from './cityMove';
 import type { RouteDeps } from './deps';
 

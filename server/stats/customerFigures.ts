@@ -63,11 +63,12 @@ export function customerFigures(db: Kysely<Database>) {
   const ordersFunnel = async (range: StatsRange): Promise<StatsFunnel> => {
     const step = (name: FunnelStep) => {
       const at = sql.ref(`${name}_at`);
-      const seconds = sql`extract(epoch FROM ${at} - signed_up_at)`;
+      // date_part is float8 arithmetic; extract() would compute in numeric, twice as slow here.
+      const seconds = sql`date_part('epoch', ${at} - signed_up_at)`;
       return sql`
         SELECT ${sql.lit(name)} AS step, count(*)::int AS customers,
           percentile_cont(0.5) WITHIN GROUP (ORDER BY ${seconds}) AS median,
-          avg(${seconds})::float8 AS average
+          avg(${seconds}) AS average
         FROM customer_milestones
         WHERE city_id = ${range.cityId} AND ${at} >= ${range.from} AND ${at} < ${range.to}`;
     };

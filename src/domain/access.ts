@@ -18,6 +18,8 @@ export type ResourceName =
   | 'tags'
   | 'cuisines'
   | 'restaurants'
+  /** Pausing a restaurant in the bot for a while, and reopening it (issue 14). */
+  | 'restaurantPause'
   | 'dishCategories'
   | 'dishes'
   | 'photos'
@@ -58,6 +60,7 @@ const CITY_ADMIN: RoleGrants = {
   tags: ALL,
   cuisines: ALL,
   restaurants: NO_DELETE,
+  restaurantPause: ['edit'],
   dishCategories: ALL,
   dishes: ALL,
   photos: ['show', 'create'],
@@ -88,6 +91,7 @@ const OPERATOR: RoleGrants = {
   tags: READ,
   cuisines: READ,
   restaurants: READ_EDIT,
+  restaurantPause: ['edit'],
   dishCategories: READ_EDIT,
   dishes: READ_EDIT,
   photos: ['show', 'create'],
@@ -108,6 +112,7 @@ const OPERATOR: RoleGrants = {
 
 const RESTAURANT_OWNER: RoleGrants = {
   restaurants: ['show', 'edit'],
+  restaurantPause: ['edit'],
   districts: READ,
   tags: READ,
   cuisines: READ,

@@ -24,6 +24,7 @@ export const API_PATHS = {
     one: '/restaurants/:id',
     create: '/restaurants',
     photo: '/restaurants/:id/photo',
+    pause: '/restaurants/:id/pause',
   },
   orders: {
     list: '/orders',

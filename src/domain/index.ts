@@ -9,6 +9,7 @@ export * from './cityConfig';
 export * from './validation';
 export * from './places';
 export * from './restaurants';
+export * from './pause';
 export * from './dishes';
 export * from './globalSettings';
 export * from './photo';

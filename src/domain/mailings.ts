@@ -27,9 +27,6 @@ export const MAILING_BUTTON_TYPES = ['url', 'restaurant'] as const;
 export const MAILING_BUTTON_POSITIONS = ['inline', 'bottom'] as const;
 export type MailingButtonType = (typeof MAILING_BUTTON_TYPES)[number];
 
-export type MailingStatusValue = (typeof MailingStatus)[keyof typeof MailingStatus];
-export const MAILING_STATUS_VALUES = Object.values(MailingStatus) as readonly MailingStatusValue[];
-
 /** The name of a status, for its label (`created` is shown 'Ждёт' in Russian, spec section 4). */
 export const mailingStatusName = (status: number): 'created' | 'processing' | 'finished' | 'failed' => {
   switch (status) {

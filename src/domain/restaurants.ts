@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { restaurantPauseFields } from './pause';
 import { Role, type RoleId } from './roles';
 import { decimal, flag, id, integer, optionalText, requiredText } from './validation';
 import { CONTROL_CHARACTERS, problem, type Problem } from './validationMessages';
@@ -228,6 +229,8 @@ export const restaurantRecord = z.object({
   ),
   /** The bot deep link that opens this restaurant, when the city names its bot's chat. */
   publicLink: z.string().nullable(),
+  /** Closed in the bot for a while (issue 14). */
+  ...restaurantPauseFields,
 });
 export type Restaurant = z.infer<typeof restaurantRecord>;
 

@@ -17,6 +17,10 @@ const PAGES: readonly { path: RegExp; key: string; plural?: boolean }[] = [
   { path: /^\/ads\b/, key: 'resources.ads.name', plural: true },
   { path: /^\/referrals\b/, key: 'resources.referrals.name', plural: true },
   { path: /^\/admins?\b/, key: 'resources.admins.name', plural: true },
+  { path: /^\/stats\b/, key: 'resources.stats.name' },
+  { path: /^\/users\/top\b/, key: 'resources.topUsers.name', plural: true },
+  { path: /^\/spam\b/, key: 'resources.spam.name', plural: true },
+  { path: /^\/language\b/, key: 'resources.language.name', plural: true },
   { path: /^\/orders\b/, key: 'resources.orders.name', plural: true },
   { path: /^\/restaurants?\b/, key: 'resources.restaurants.name', plural: true },
 ];

@@ -91,10 +91,11 @@ describe.each(backends)('the mailing sender on %s', (backend) => {
     const times = messenger.calls.map((call) => call.at);
     // Never more than the rate in any second, but for a slot taken late at each edge of the window...
     expect(mostInWindow(times, 1000)).toBeLessThanOrEqual(rate + 2);
-    // ...and not much slower than it: 60 messages at 40 per second take about 1.5 s.
+    // ...and not much slower than it: 60 messages at 40 per second take about 1.5 s (more on a
+    // machine busy enough to make it give up slots).
     const spanSeconds = (Math.max(...times) - Math.min(...times)) / 1000;
     expect(spanSeconds).toBeGreaterThanOrEqual((60 - 1) / rate - 0.1);
-    expect(spanSeconds).toBeLessThan(60 / rate + 1);
+    expect(spanSeconds).toBeLessThan(60 / rate + 2.5);
   });
 
   it('waits retry_after when the messenger answers 429, then sends the refused recipient once', async () => {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { rebuildStatsRollups } from '../../server/db/migrations/011_stats_rollups';
+import { rebuildStatsRollups } from '../../server/db/migrations/010_stats_rollups';
 import type { Database } from '../../server/db/schema';
 import { oneAtATime } from '../../server/stats/oneAtATime';
 import { splitBySlots } from '../../server/stats/statsRange';

@@ -6,7 +6,7 @@ import { buildApp } from '../../server/app';
 import { startEventWorker, type EventWorker } from '../../server/jobs/eventWorker';
 import { MessengerError, type MessengerGateway } from '../../server/messenger/gateway';
 import { CAPTION_LIMIT, telegramMessenger } from '../../server/messenger/telegram';
-import { AdStatus, MessageStatus } from '../../src/domain';
+import { AdStatus, EventStatus, MessageStatus } from '../../src/domain';
 import { startFakeBotApi, type FakeBotApi } from '../support/fakeBotApi';
 import { setAdConfig } from './adsFixtures';
 import { backends, bearer, login, openTestDb, seedRoles, TEST_SECRET, TEST_VERSION, type TestDb } from './harness';
@@ -206,6 +206,26 @@ describe.each(backends)('the order chat, reviews and ads through the Telegram ga
       .where('order_id', '=', order.id)
       .executeTakeFirstOrThrow();
     expect(message.status).toBe(MessageStatus.SENT);
+  });
+
+  it('marks a customer who blocked the bot, and does not try again', async () => {
+    const customerId = await createCustomer(testDb.db, ids.cityId, { telegramId: 777002 });
+    const order = await createOrder(testDb.db, { cityId: ids.cityId, restaurantId: ids.restaurantId, userId: customerId });
+    const headers = bearer(await login(app, 'operator'));
+    await app.inject({ method: 'POST', url: `/api/orders/${order.threadId}`, headers, payload: { text: 'Are you there?' } });
+    fake.fail('sendMessage', { status: 403 });
+    expect(await worker.runOnce()).toBe(1);
+    const customer = await testDb.db
+      .selectFrom('users')
+      .select(['blocked', 'blocked_at'])
+      .where('id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    expect(customer.blocked).toBe(true);
+    expect(customer.blocked_at).toBeInstanceOf(Date);
+    const event = await testDb.db.selectFrom('events').select(['status']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(event.status).toBe(EventStatus.FAILED);
+    clock += 3_600_000;
+    expect(await worker.runOnce()).toBe(0);
   });
 
   it('posts a published review to the city’s review channel', async () => {

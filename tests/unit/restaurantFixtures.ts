@@ -34,6 +34,9 @@ export const GREEN_GARDEN: Restaurant = {
   selectedCuisines: [7],
   districtRestaurants: [{ restaurantId: 5, districtId: 3, enabled: true, price: 3, district: { name: 'North', name_ru: 'Север' } }],
   publicLink: 'https://t.me/london_bot?start=restaurant_5',
+  paused: false,
+  pausedAt: null,
+  pausedUntil: null,
 };
 
 const API = 'http://localhost:3000/api';

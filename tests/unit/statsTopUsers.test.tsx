@@ -44,7 +44,14 @@ describe('the top customers screen', () => {
     expect(query.get('page')).toBe('1');
     expect(query.get('perPage')).toBe('25');
     const rows = screen.getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['Grace Williams', '@grace_w', '12'],
       ['Jack Smith', '', '4'],
     ]);

@@ -408,6 +408,9 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; size
         last_active_at: null,
         created_at: new Date(createdAt),
       });
+      // Those who blocked the bot did so a few days after signing up (the stats count blocks by this date).
+      const row = customerRows[customerRows.length - 1];
+      if (row.blocked) row.blocked_at = new Date(Math.min(createdAt + 3 * DAY, now));
     }
     for (const link of referralRows) link.count = referralCounts.get(Number(link.id)) ?? 0;
     const spent = referralRows.find((link) => link.code === 'SPBFOOD');

@@ -36,6 +36,7 @@ import { CityInput } from '../common/CityInputs';
 import { CopyField } from '../common/CopyField';
 import { PhotoInput, type PhotoUpload } from '../common/PhotoInput';
 import { useSession } from '../common/useSession';
+import { PauseControl } from './PauseControl';
 import { dishCategoriesPath, restaurantReviewsPath } from './paths';
 import { restaurantPhotoUpload } from './photo';
 
@@ -192,6 +193,7 @@ export const RestaurantForm = ({ create = false }: { create?: boolean }) => {
       sx={{ maxWidth: 900 }}
     >
       {record?.id ? <RestaurantLinks id={record.id} /> : null}
+      {record?.id ? <PauseControl /> : null}
       <RestaurantFields create={create} readOnly={ro} allCities={session.allCities} upload={upload} onUploading={setUploading} />
       {record ? <PublicLink link={record.publicLink} /> : null}
     </SimpleForm>

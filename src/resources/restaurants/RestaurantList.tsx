@@ -3,6 +3,7 @@ import type { Restaurant } from '../../domain';
 import { useCityListProps } from '../common/CityInputs';
 import { CreateAction } from '../common/CreateAction';
 import { ResponsiveList } from '../common/ResponsiveList';
+import { PauseChip, usePauseText } from './PauseControl';
 import { EnabledCell, NotificationCell, PositionCell } from './RestaurantCells';
 import { RESTAURANT_CREATE_PATH, restaurantEditPath } from './paths';
 
@@ -14,6 +15,7 @@ const showDisabled = <BooleanInput key="showDisabled" source="showDisabled" labe
  */
 export const RestaurantList = () => {
   const city = useCityListProps({ allowAll: true });
+  const pauseText = usePauseText();
   if (!city.ready) return <Loading />;
   return (
     <List
@@ -29,13 +31,19 @@ export const RestaurantList = () => {
     >
       <ResponsiveList<Restaurant>
         primary={(r) => r.name}
-        secondary={(r) => [r.name_ru, r.enabled ? null : '⏸', `${r.recentOrdersCount}`].filter(Boolean).join(' · ')}
+        secondary={(r) => [r.name_ru, r.enabled ? null : '⏸', pauseText(r), `${r.recentOrdersCount}`].filter(Boolean).join(' · ')}
         linkTo={(r) => restaurantEditPath(r.id)}
         table={
           <Datagrid rowClick={(id) => restaurantEditPath(id)} bulkActionButtons={false}>
             <TextField source="name" sortable={false} />
             <TextField source="name_ru" sortable={false} />
             <FunctionField source="enabled" sortable={false} render={() => <EnabledCell />} />
+            <FunctionField<Restaurant>
+              source="paused"
+              label="resources.restaurants.pause.column"
+              sortable={false}
+              render={(r) => <PauseChip pause={r} />}
+            />
             <FunctionField source="position" sortable={false} render={() => <PositionCell />} />
             <NumberField source="recentOrdersCount" sortable={false} />
             <NumberField source="minOrderSum" sortable={false} />

@@ -31,7 +31,8 @@ const RestaurantValue = ({ cityId }: { cityId: number }) => {
 export const MailingButtonInputs = ({ cityId }: { cityId: number }) => {
   const translate = useTranslate();
   const { setValue } = useFormContext();
-  const [enabled, type] = useWatch({ name: ['bindedButton.enabled', 'bindedButton.type'] }) as [unknown, unknown];
+  const enabled: unknown = useWatch({ name: 'bindedButton.enabled' });
+  const type: unknown = useWatch({ name: 'bindedButton.type' });
   const isUrl = type === 'url';
   useEffect(() => {
     if (isUrl) setValue('bindedButton.position', 'inline', { shouldValidate: true });

@@ -9,10 +9,10 @@ import { initialRange, statsQueryString } from './statsQuery';
 
 /**
  * /stats (spec sections 2, 5, 9): the statistics of one city over a range of days, the last
- * 7 days to today to start with. An admin picks the city (remembered for the session's next
- * visit); until then an overlay asks for one and nothing is asked of the API. A city admin
- * sees their own city. Operators and owners have no entry in their menu, and the API refuses
- * them (src/domain/access.ts).
+ * 7 days to today to start with. An admin picks the city (remembered until logout); until
+ * then an overlay asks for one and nothing is asked of the API. A city admin sees their own
+ * city. Operators and owners have no entry in their menu, and the API refuses them
+ * (src/domain/access.ts).
  */
 export const StatsPage = () => {
   const translate = useTranslate();

@@ -1,14 +1,16 @@
 /**
  * A mass mailing of 100,000 recipients sent by the mailing sender (server/jobs/mailingSender.ts)
- * through a stand-in for the Bot API that answers each message after 30 ms, on PGlite and on a
- * throwaway database of the PostgreSQL server:
+ * through the Telegram gateway to the fake Bot API (in a process of its own, answering each
+ * message after 30 ms over HTTP), on PGlite and on a throwaway database of the PostgreSQL server:
  *
  * - how long fixing the recipients takes when the mailing starts (one INSERT … SELECT);
  * - the messages per second sustained from the first send to the last, beside the configured
  *   rate, and the most sent in any one second beside it (the messenger counts per second);
+ * - that every recipient got exactly one message (counted by the fake Bot API per chat);
  * - the peak RSS of this process (the sender, and on PGlite the database, run in it), sampled
  *   every 50 ms during the mailing, beside the RSS before it;
- * - then the sender's ceiling: 20,000 recipients at a rate no database here can serve.
+ * - then the sender's ceiling: 20,000 recipients at a rate no database here can serve, through
+ *   an in-process stand-in that counts the calls (HTTP would be the limit there, not the sender).
  *
  * The product sends 25 messages per second per bot by default, under the Bot API's 30: at that
  * rate 100,000 messages take 67 minutes, so the bench configures BENCH_MAILING_RATE (default
@@ -16,14 +18,19 @@
  * the sender keeps its rate. BENCH_RECIPIENTS shrinks the mailing, BENCH_BACKENDS=pglite|postgres
  * runs one of the two.
  */
-import { cpus, loadavg } from 'node:os';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import { newAuthKey } from '../server/auth/password';
 import { migrateToLatest } from '../server/db/migrate';
 import type { Database } from '../server/db/schema';
 import { startMailingSender } from '../server/jobs/mailingSender';
 import type { MessengerGateway } from '../server/messenger/gateway';
+import { telegramMessenger } from '../server/messenger/telegram';
 import { MailingStatus, Role } from '../src/domain';
 import { openPglite, openPostgres, type BenchDatabase } from './benchDatabase';
 import type { BenchResult } from './run';
@@ -36,10 +43,13 @@ const BACKENDS = { pglite: openPglite, postgres: openPostgres };
 const chosen = (process.env.BENCH_BACKENDS || 'pglite,postgres').split(',').map((name) => name.trim());
 
 /**
- * The sender keeps at least 95 % of its rate; no second holds more than 1 % and two messages
- * over it (a slot may be taken up to 10 ms late, never early); its memory stays flat.
+ * The sender keeps at least 95 % of its rate and its memory stays flat. It hands the gateway no
+ * more than the rate in any second (one more for the clock's edges); counted where the fake Bot
+ * API receives them (as Telegram counts), the HTTP path's jitter on a busy machine may bunch a
+ * few, so no second there holds more than 5 % over (the default rate of 25 is 17 % under
+ * Telegram's 30).
  */
-const TARGET = { rateShortfall: 1 / 0.95, overRate: (RATE * 1.01 + 2) / RATE, rssGrowthMb: 100 };
+const TARGET = { rateShortfall: 1 / 0.95, sentOverRate: (RATE + 1) / RATE, receivedOverRate: 1.05, rssGrowthMb: 100 };
 
 /** A city with its bot and `count` customers, written by the database itself. */
 async function cityWithCustomers(db: Kysely<Database>, name: string, count: number, firstChat: number): Promise<number> {
@@ -83,11 +93,62 @@ function countingMessenger(capacity: number) {
     getVideo: async () => null,
     missingFiles: async () => [],
   };
-  return { gateway, times: () => times.subarray(0, calls) };
+  return {
+    gateway,
+    report: async (): Promise<Report> => ({ times: times.subarray(0, calls), sent: times.subarray(0, calls), duplicates: 0 }),
+  };
+}
+
+interface Report {
+  /** When each message reached the Bot API (as it counts them). */
+  times: ArrayLike<number>;
+  /** When the sender handed each message to the gateway. */
+  sent: ArrayLike<number>;
+  duplicates: number;
+}
+
+interface BenchMessenger {
+  gateway: MessengerGateway;
+  report: () => Promise<Report>;
+}
+
+const reportSchema = z.object({ times: z.array(z.number()), chats: z.number(), duplicates: z.number() });
+
+/** The fake Bot API in its own process, and the Telegram gateway talking to it. */
+async function fakeBotApi(db: Kysely<Database>, filesDir: string): Promise<BenchMessenger & { close: () => void }> {
+  const child: ChildProcess = fork(join(import.meta.dirname, 'fakeBotApiProcess.ts'), [String(LATENCY_MS)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T>(schema: z.ZodType<T>): Promise<T> =>
+    new Promise((resolve, reject) => {
+      child.once('message', (message) => resolve(schema.parse(message)));
+      child.once('exit', (code) => reject(new Error(`the fake Bot API exited with ${String(code)}`)));
+    });
+  const { url } = await next(z.object({ url: z.string() }));
+  const telegram = telegramMessenger({ db, filesDir, apiRoot: url });
+  const sent: number[] = [];
+  const gateway: MessengerGateway = {
+    ...telegram,
+    sendMessage: (message) => {
+      sent.push(performance.now());
+      return telegram.sendMessage(message);
+    },
+  };
+  return {
+    gateway,
+    report: async () => {
+      const answer = next(reportSchema);
+      child.send('report');
+      const { times, duplicates } = await answer;
+      return { times, sent: sent.splice(0), duplicates };
+    },
+    close: () => child.send('close'),
+  };
 }
 
 /** The most calls in any window of one second (times in order). */
-function mostInOneSecond(times: Float64Array): number {
+function mostInOneSecond(times: ArrayLike<number>): number {
   let most = 0;
   let first = 0;
   for (let last = 0; last < times.length; last++) {
@@ -104,13 +165,20 @@ interface Sent {
   spanS: number;
   sustained: number;
   most: number;
+  mostSent: number;
   peakRss: number;
   rssBefore: number;
 }
 
 /** Sends one mailing to every customer of `city` at `rate`, and measures it. */
-async function mail(label: string, db: Kysely<Database>, city: string, count: number, rate: number): Promise<Sent> {
-  const messenger = countingMessenger(count);
+async function mail(
+  label: string,
+  db: Kysely<Database>,
+  messenger: BenchMessenger,
+  city: string,
+  count: number,
+  rate: number,
+): Promise<Sent> {
   const { id: cityId } = await db.selectFrom('cities').select('id').where('name', '=', city).executeTakeFirstOrThrow();
   const { id } = await db
     .insertInto('mailings')
@@ -136,22 +204,29 @@ async function mail(label: string, db: Kysely<Database>, city: string, count: nu
     await sender.stop();
     clearInterval(sampler);
   }
-  const times = messenger.times();
+  const { times, sent: handedOver, duplicates } = await messenger.report();
   const sent = await db
     .selectFrom('mailing_recipients')
     .select(sql<number>`count(*)::int`.as('n'))
     .where('mailing_id', '=', id)
     .where('state', '=', 100)
     .executeTakeFirstOrThrow();
-  if (status !== MailingStatus.FINISHED || sent.n !== count || times.length !== count) {
-    throw new Error(`${label}: the mailing ended at status ${status} with ${sent.n} sent and ${times.length} calls of ${count}`);
+  if (status !== MailingStatus.FINISHED || sent.n !== count || times.length !== count || duplicates > 0) {
+    throw new Error(
+      `${label}: the mailing ended at status ${status} with ${sent.n} sent, ${times.length} calls of ${count}, ${duplicates} chats twice`,
+    );
   }
   const spanS = (times[times.length - 1] - times[0]) / 1000;
+  // The rate of each tenth of the mailing: a sender that slows down as it goes shows here.
+  const tenth = Math.floor(times.length / 10);
+  const tenths = Array.from({ length: 10 }, (_, k) => (tenth - 1) / ((times[(k + 1) * tenth - 1] - times[k * tenth]) / 1000));
+  console.log(`${label}: ${count.toLocaleString('en')} at ${rate} msg/s, each tenth: ${tenths.map((r) => r.toFixed(0)).join(', ')} msg/s`);
   return {
     fixS: (fixedAt - started) / 1000,
     spanS,
     sustained: (times.length - 1) / spanS,
     most: mostInOneSecond(times),
+    mostSent: mostInOneSecond(handedOver),
     peakRss,
     rssBefore,
   };
@@ -159,14 +234,23 @@ async function mail(label: string, db: Kysely<Database>, city: string, count: nu
 
 async function measure({ label, db }: BenchDatabase): Promise<BenchResult[]> {
   const title = `${label} mailing of ${RECIPIENTS.toLocaleString('en')}`;
-  const main = await mail(label, db, 'Bench city', RECIPIENTS, RATE);
+  const filesDir = mkdtempSync(join(tmpdir(), 'backoffice-bench-files-'));
+  const botApi = await fakeBotApi(db, filesDir);
+  let main: Sent;
+  try {
+    main = await mail(label, db, botApi, 'Bench city', RECIPIENTS, RATE);
+  } finally {
+    botApi.close();
+    rmSync(filesDir, { recursive: true, force: true });
+  }
   const growth = mb(main.peakRss - main.rssBefore);
-  const ceiling = await mail(label, db, 'Ceiling city', CEILING.recipients, CEILING.rate);
+  const ceiling = await mail(label, db, countingMessenger(CEILING.recipients), 'Ceiling city', CEILING.recipients, CEILING.rate);
   console.log(
     [
-      `${title}: recipients fixed in about ${main.fixS.toFixed(1)} s (status polled every 250 ms); sent in ${main.spanS.toFixed(1)} s`,
+      `${title} through the Telegram gateway and the fake Bot API, each recipient once: recipients fixed in about ${main.fixS.toFixed(1)} s (status polled every 250 ms); sent in ${main.spanS.toFixed(1)} s`,
       `${title}: sustained ${main.sustained.toFixed(1)} msg/s vs configured ${RATE} msg/s: ratio ${(main.sustained / RATE).toFixed(3)}`,
-      `${title}: most in one second ${main.most} vs configured ${RATE}: ratio ${(main.most / RATE).toFixed(3)}`,
+      `${title}: most sent in one second ${main.mostSent} vs configured ${RATE}: ratio ${(main.mostSent / RATE).toFixed(3)}`,
+      `${title}: most received by the Bot API in one second ${main.most} vs configured ${RATE}: ratio ${(main.most / RATE).toFixed(3)}`,
       `${title}: peak RSS ${mb(main.peakRss).toFixed(0)} MB vs ${mb(main.rssBefore).toFixed(0)} MB before: growth ${growth.toFixed(0)} MB`,
       `${label} ceiling: ${CEILING.recipients.toLocaleString('en')} recipients at a configured ${CEILING.rate} msg/s went at ` +
         `${ceiling.sustained.toFixed(1)} msg/s (${(ceiling.sustained / 25).toFixed(0)} bots at the default 25 msg/s)`,
@@ -178,7 +262,20 @@ async function measure({ label, db }: BenchDatabase): Promise<BenchResult[]> {
     { name: `${title}: recipients fixed`, value: main.fixS, unit: 's', digits: 1 },
     { name: `${title}: sustained rate`, value: main.sustained, unit: 'msg/s' },
     { name: `${title}: configured / sustained rate`, value: RATE / main.sustained, unit: 'x', digits: 3, target: TARGET.rateShortfall },
-    { name: `${title}: most in one second / configured rate`, value: main.most / RATE, unit: 'x', digits: 3, target: TARGET.overRate },
+    {
+      name: `${title}: most sent in one second / configured rate`,
+      value: main.mostSent / RATE,
+      unit: 'x',
+      digits: 3,
+      target: TARGET.sentOverRate,
+    },
+    {
+      name: `${title}: most received in one second / configured rate`,
+      value: main.most / RATE,
+      unit: 'x',
+      digits: 3,
+      target: TARGET.receivedOverRate,
+    },
     { name: `${title}: peak RSS`, value: mb(main.peakRss), unit: 'MB' },
     { name: `${title}: RSS growth`, value: growth, unit: 'MB', target: TARGET.rssGrowthMb },
     { name: `${label} sender's ceiling (${CEILING.recipients.toLocaleString('en')} recipients)`, value: ceiling.sustained, unit: 'msg/s' },

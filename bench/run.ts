@@ -34,7 +34,7 @@ const BENCHES: Bench[] = [
   {
     name: 'mailing',
     description:
-      'a 100,000-recipient mailing through a Bot API stand-in: messages per second sustained against the configured rate, and peak memory, on PGlite and PostgreSQL',
+      'a 100,000-recipient mailing through the Telegram gateway to the fake Bot API: messages per second sustained against the configured rate, the most in one second, each recipient once, and peak memory, on PGlite and PostgreSQL',
     load: () => import('./mailing.bench'),
   },
   {

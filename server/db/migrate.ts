@@ -10,6 +10,7 @@ import * as adScheduling from './migrations/008_ad_scheduling';
 import * as mailingRecipients from './migrations/009_mailing_recipients';
 import * as statsRollups from './migrations/010_stats_rollups';
 import * as restaurantPause from './migrations/011_restaurant_pause';
+import * as mailingClaimIndex from './migrations/012_mailing_claim_index';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009_mailing_recipients': mailingRecipients,
   '010_stats_rollups': statsRollups,
   '011_restaurant_pause': restaurantPause,
+  '012_mailing_claim_index': mailingClaimIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

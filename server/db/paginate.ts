@@ -1,6 +1,5 @@
 import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
-import type { FastifyReply } from 'fastify';
 
 /**
  * Paging of every list on the server: `page`, `perPage`, `sort`, `order` in the query, the
@@ -28,10 +27,15 @@ export interface PageParams<S extends string> {
  * mapped to its column), sets X-Total-Count and answers the rows. `defaultOrder` keeps the
  * spec's order for the rest, and an id tiebreak keeps pages stable.
  */
+/** Where the total goes: a REST reply's X-Total-Count; a GraphQL answer has no headers. */
+export interface TotalHeader {
+  header(name: 'x-total-count', value: string): unknown;
+}
+
 export async function paginate<DB, TB extends keyof DB, O, S extends string>(
   query: SelectQueryBuilder<DB, TB, O>,
   params: PageParams<S>,
-  reply: FastifyReply,
+  reply: TotalHeader,
   options: {
     columns: Record<S, Expression<unknown> | string>;
     defaultOrder: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>;

@@ -1,9 +1,9 @@
-import type { FastifyReply } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { fieldErrors, id, type Restaurant } from '../../src/domain';
 import { authorize } from '../auth/authorize';
 import { listedCity } from '../auth/scope';
+import type { TotalHeader } from '../db/paginate';
 import { invalidFields } from '../errors';
 import { restaurantReader } from '../routes/restaurantReads';
 import type { GraphqlDeps, GraphqlModule } from './index';
@@ -27,6 +27,12 @@ const typeDefs = /* GraphQL */ `
     city: RestaurantCity!
     enabled: Boolean!
     position: Int!
+    "Paused now: the bot shows the restaurant as closed."
+    paused: Boolean!
+    "When the pause began (ISO 8601); null when not paused."
+    pausedAt: String
+    "When the pause ends (ISO 8601); null when not paused or paused until reopened."
+    pausedUntil: String
   }
   extend type Query {
     "The restaurants the caller may see (an owner their own, city roles their city's), of cityId when given."
@@ -37,7 +43,7 @@ const typeDefs = /* GraphQL */ `
 const listArgs = z.object({ cityId: id().nullish() });
 
 /** The reader counts a REST list into X-Total-Count; a GraphQL answer has no such header. */
-const noHeaders = { header: () => noHeaders } as unknown as FastifyReply;
+const noHeaders: TotalHeader = { header: () => undefined };
 
 /** Restaurants over GraphQL: the REST reader, so the scope and the order are those of GET /restaurants. */
 export function restaurantModule({ db, now }: GraphqlDeps): GraphqlModule {

@@ -89,8 +89,8 @@ describe.each(backends)('the mailing sender on %s', (backend) => {
       customers.map((c) => c.chatId),
     );
     const times = messenger.calls.map((call) => call.at);
-    // Never more than the rate in any second, but for a slot taken late at each edge of the window...
-    expect(mostInWindow(times, 1000)).toBeLessThanOrEqual(rate + 2);
+    // Never more than the rate in any second (one more for the stand-in's own clock)...
+    expect(mostInWindow(times, 1000)).toBeLessThanOrEqual(rate + 1);
     // ...and not much slower than it: 60 messages at 40 per second take about 1.5 s (more on a
     // machine busy enough to make it give up slots).
     const spanSeconds = (Math.max(...times) - Math.min(...times)) / 1000;
@@ -193,12 +193,13 @@ describe.each(backends)('the mailing sender on %s', (backend) => {
         messenger,
         customers.map((c) => c.chatId),
       );
+      // Each process keeps to the rate; together they may go over it by what one catches up late.
       expect(
         mostInWindow(
           messenger.calls.map((call) => call.at),
           1000,
         ),
-      ).toBeLessThanOrEqual(rate + 2);
+      ).toBeLessThanOrEqual(rate * 1.1 + 2);
     } finally {
       await Promise.all(senders.splice(0).map((sender) => sender.stop()));
       await second.close();

@@ -71,7 +71,7 @@ describe.each(backends)('a mailing over the Telegram gateway, on %s', (backend) 
         sends.map((call) => call.at),
         1000,
       ),
-    ).toBeLessThanOrEqual(rate + 2);
+    ).toBeLessThanOrEqual(rate + 1);
     expect(sends[0].params).toMatchObject({
       text: 'Fresh dumplings tonight, 20% off!',
       reply_markup: { inline_keyboard: [[{ text: 'Open the menu', url: 'https://food.example.com/menu' }]] },

@@ -109,6 +109,21 @@ describe.each(backends)('restaurant pause on %s', (backend) => {
     const list = (await call('admin', 'GET', `/restaurants/city/${ids.cityId}`)).json<Restaurant[]>();
     expect(list.find((r) => r.id === ids.restaurantId)).toMatchObject({ paused: true });
     expect(list.find((r) => r.id === ids.secondId)).toMatchObject({ paused: false });
+    // And GraphQL's getRestaurants, which the pickers read.
+    const graphql = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: auth.operator,
+      payload: { query: '{ getRestaurants { id paused pausedAt pausedUntil } }' },
+    });
+    const { data } = graphql.json<{ data: { getRestaurants: { id: number; paused: boolean; pausedUntil: string | null }[] } }>();
+    expect(data.getRestaurants.find((r) => r.id === ids.restaurantId)).toMatchObject({ paused: true, pausedUntil: null });
+    expect(data.getRestaurants.find((r) => r.id === ids.secondId)).toEqual({
+      id: ids.secondId,
+      paused: false,
+      pausedAt: null,
+      pausedUntil: null,
+    });
   });
 
   it('refuses other lengths and bodies with a 400 naming the field, changing nothing', async () => {

@@ -44,6 +44,12 @@ const BENCHES: Bench[] = [
     load: () => import('./stats.bench'),
   },
   {
+    name: 'live-events',
+    description:
+      '500 live event streams on one process: memory per stream, and the time from a status change to its arrival at all of them (p50/p99), on PGlite and PostgreSQL',
+    load: () => import('./liveEvents.bench'),
+  },
+  {
     name: 'bundle-size',
     description: 'the JavaScript the login page loads, beside a minimal react-admin app built the same way',
     load: () => import('./bundleSize.bench'),

@@ -5,6 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import { VERSION_HEADER } from '../src/domain';
+import { openActorContext, outsideRequest } from './audit/actorContext';
 import { authenticator } from './auth/authorize';
 import type { Database } from './db/schema';
 import { HttpError, statusText } from './errors';
@@ -73,6 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
 
+  // Each request acts for its user (set by authenticate) in the audit trail; what it wakes acts for nobody.
+  app.addHook('onRequest', openActorContext);
+  const onEvent = deps.onEvent && outsideRequest(deps.onEvent);
   const { authenticate, close: stopAuthenticator } = authenticator({ db: deps.db, jwtSecret: deps.jwtSecret, now });
   app.addHook('onClose', stopAuthenticator);
   app.addHook('onRequest', async (request) => {
@@ -97,9 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(openApi, { version: deps.version });
   await app.register(sessionRoutes, { db: deps.db, jwtSecret: deps.jwtSecret, now });
-  await app.register(graphqlPlugin, { db: deps.db, now, onEvent: deps.onEvent });
+  await app.register(graphqlPlugin, { db: deps.db, now, onEvent });
   const messenger = deps.messenger ?? localMessenger(deps.db, deps.filesDir ?? join(tmpdir(), `backoffice-files-${process.pid}`));
-  await app.register(apiRoutes, { prefix: '/api', db: deps.db, messenger, now, onEvent: deps.onEvent });
+  await app.register(apiRoutes, { prefix: '/api', db: deps.db, messenger, now, onEvent });
   await app.register(webhookRoutes, { db: deps.db, messenger, now });
 
   if (deps.staticDir && existsSync(deps.staticDir)) {

@@ -1,6 +1,6 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
 import { theme } from './layout/theme';
 import { PAGES } from './pages';
@@ -11,6 +11,14 @@ import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { resourceRoute } from './resources/common/routes';
 import { RESOURCES } from './resources';
+
+/** The layout (menu, app bar, live updates) is shown after the login only: it loads then, not with the login page. */
+const AppLayout = lazy(() => import('./layout/Layout').then(({ Layout }) => ({ default: Layout })));
+const Layout = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<Loading />}>
+    <AppLayout>{children}</AppLayout>
+  </Suspense>
+);
 
 /** The table of contents: every resource and page, from their declarations. */
 export const App = () => (

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { can, canUseBackOffice, type Action, type ResourceName, type SessionUser } from '../../src/domain';
+import { actAs } from '../audit/actorContext';
 import { forbidden, unauthorized } from '../errors';
 import type { Database } from '../db/schema';
 import { readSessionToken } from './sessionToken';
@@ -16,6 +17,15 @@ declare module 'fastify' {
     user: SessionUser | null;
   }
 }
+
+/** The token behind an authenticated request, for a response that outlives it (the live stream). */
+export interface RequestSession {
+  expiresAt: Date;
+  /** Whether the account still holds the token: false once it changed or is gone. */
+  isCurrent: () => Promise<boolean>;
+}
+
+const sessions = new WeakMap<FastifyRequest, RequestSession>();
 
 export interface AuthenticateDeps {
   db: Kysely<Database>;
@@ -40,8 +50,12 @@ export function authenticator({ db, jwtSecret, now, versions: options }: Authent
     if (!claims || !canUseBackOffice(claims.user.roleId)) {
       throw unauthorized('The session has expired or is invalid, please log in again');
     }
-    if ((await versions.current(claims.user.id)) !== claims.version) throw unauthorized('The session is no longer valid');
+    const isCurrent = async () => (await versions.current(claims.user.id)) === claims.version;
+    if (!(await isCurrent())) throw unauthorized('The session is no longer valid');
     request.user = claims.user;
+    // The audit trail records the request's changes as this user's (server/audit/actorContext.ts).
+    actAs(claims.user.id);
+    sessions.set(request, { expiresAt: claims.expiresAt, isCurrent });
   };
   return { authenticate, close: stop };
 }
@@ -49,6 +63,12 @@ export function authenticator({ db, jwtSecret, now, versions: options }: Authent
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+export function currentSession(request: FastifyRequest): RequestSession {
+  const session = sessions.get(request);
+  if (!session) throw unauthorized();
+  return session;
 }
 
 export function authorize(user: SessionUser, resource: ResourceName, action: Action): void {

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { inScope, scopeOf, worksInCity, worksInEveryCity, type RowPlace, type SessionUser } from '../../src/domain';
+import { can, inScope, scopeOf, worksInCity, worksInEveryCity, type LiveEvent, type RowPlace, type SessionUser } from '../../src/domain';
 
 /** Who acts: the user of the request (their login token's claims). */
 export type Actor = Pick<SessionUser, 'id' | 'roleId' | 'cityId' | 'restaurantId'>;
@@ -67,6 +67,16 @@ export const inUserScope =
         return sql<SqlBool>`false`;
     }
   };
+
+/**
+ * Whether a user hears an event of the live stream (issue 14): the REST calls' row scope (all
+ * for admins, their city for city admins and operators, their restaurant for owners), and a
+ * mailing's progress only for those who may see mailings. Replays narrow their query with
+ * `inUserScope` first; this is the rule every event passes before it is sent.
+ */
+export const hearsLiveEvent = (user: Actor, event: Pick<LiveEvent, 'type' | 'cityId' | 'restaurantId'>): boolean =>
+  (event.type !== 'mailing.progress' || can(user.roleId, 'spam', 'list')) &&
+  inScope(scopeOf(user), { cityId: event.cityId, restaurantId: event.restaurantId });
 
 /** A `where` that keeps the rows of the cities the user works in (`column` holds the city id). */
 export const inUserCities =

@@ -26,6 +26,13 @@ const claimsSchema = z.object({
   key: z.string().max(64),
 });
 
+/** A token read back: its claims, and when it expires (its `exp`). */
+export interface ReadSessionClaims extends SessionClaims {
+  expiresAt: Date;
+}
+
+const readClaimsSchema = claimsSchema.extend({ exp: z.number().int() });
+
 export function signSessionToken({ user, version }: SessionClaims, secret: string, now: Date): string {
   const claims: z.input<typeof claimsSchema> = {
     sub: user.id,
@@ -40,10 +47,14 @@ export function signSessionToken({ user, version }: SessionClaims, secret: strin
 }
 
 /** The claims of a well-signed, unexpired session token, or null for any other string. */
-export function readSessionToken(token: string, secret: string, now: Date): SessionClaims | null {
+export function readSessionToken(token: string, secret: string, now: Date): ReadSessionClaims | null {
   const payload = verifyJwt(token, secret, now);
-  const parsed = payload && claimsSchema.safeParse(payload);
+  const parsed = payload && readClaimsSchema.safeParse(payload);
   if (!parsed?.success) return null;
-  const { sub, ver, role, city, rest, name, key } = parsed.data;
-  return { user: { id: sub, username: name, roleId: role, cityId: city, restaurantId: rest, authKey: key }, version: ver };
+  const { sub, ver, role, city, rest, name, key, exp } = parsed.data;
+  return {
+    user: { id: sub, username: name, roleId: role, cityId: city, restaurantId: rest, authKey: key },
+    version: ver,
+    expiresAt: new Date(exp * 1000),
+  };
 }

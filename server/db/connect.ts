@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { withActor } from '../audit/actorDriver';
 import { pgliteNotifications, pgNotifications, registerNotifications } from './notifications';
 import type { Database } from './schema';
 
@@ -32,7 +33,8 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     // An idle connection the server drops (a restart, an administrator's termination) is
     // replaced by the pool on the next query; it must not take the process down.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Each pooled connection carries the actor of the request using it (the audit trail, migration 014).
+    const db = new Kysely<Database>({ dialect: withActor(new PostgresDialect({ pool }), (connection) => connection) });
     registerNotifications(db, pgNotifications(options.databaseUrl));
     return db;
   }
@@ -40,7 +42,8 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   const pglite = new PGlite(options.dataDir, {
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // One embedded session, whatever connection object the dialect hands out.
+  const db = new Kysely<Database>({ dialect: withActor(new PGliteDialect(pglite), () => pglite) });
   registerNotifications(db, pgliteNotifications(pglite));
   return db;
 }

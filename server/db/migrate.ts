@@ -11,6 +11,8 @@ import * as mailingRecipients from './migrations/009_mailing_recipients';
 import * as statsRollups from './migrations/010_stats_rollups';
 import * as restaurantPause from './migrations/011_restaurant_pause';
 import * as mailingClaimIndex from './migrations/012_mailing_claim_index';
+import * as liveEvents from './migrations/013_live_events';
+import * as auditTrail from './migrations/014_audit_trail';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   '010_stats_rollups': statsRollups,
   '011_restaurant_pause': restaurantPause,
   '012_mailing_claim_index': mailingClaimIndex,
+  '013_live_events': liveEvents,
+  '014_audit_trail': auditTrail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -425,6 +425,31 @@ export interface LoginAddressesTable {
   logged_in_at: Date;
 }
 
+/** One event of the live stream (migration 013), written by triggers; kept an hour. */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  type: string;
+  city_id: number | null;
+  restaurant_id: number | null;
+  payload: Json<Record<string, unknown>>;
+  created_at: DefaultTimestamp;
+}
+
+/** One change made through the back-office, or a login (migration 014); written by triggers and the login route. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: DefaultTimestamp;
+  actor_id: number | null;
+  action: 'insert' | 'update' | 'delete' | 'login' | 'login_failed';
+  entity: string;
+  entity_id: string | null;
+  city_id: number | null;
+  restaurant_id: number | null;
+  /** An update's `{column: [before, after]}`, an insert's or deletion's whole row, a login's username and address. */
+  changes: Json<Record<string, unknown>>;
+  xact: Generated<number>;
+}
+
 export interface Database {
   cities: CitiesTable;
   city_configs: CityConfigsTable;
@@ -461,4 +486,6 @@ export interface Database {
   stored_files: StoredFilesTable;
   login_failures: LoginFailuresTable;
   login_addresses: LoginAddressesTable;
+  live_events: LiveEventsTable;
+  audit_log: AuditLogTable;
 }

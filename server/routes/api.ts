@@ -19,6 +19,8 @@ import { superadminRoutes } from './superadmin';
 import { tagRoutes } from './tags';
 import { languageRoutes } from './language';
 import { userRoutes } from './users';
+import { auditRoutes } from './audit';
+import { liveEventRoutes } from './liveEvents';
 
 /** Every area of spec section 7, under /api. */
 export const apiRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, messenger, now, onEvent }) => {
@@ -43,4 +45,6 @@ export const apiRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, messen
   await app.register(videoRoutes, deps);
   await app.register(languageRoutes, deps);
   await app.register(userRoutes, deps);
+  await app.register(auditRoutes, deps);
+  await app.register(liveEventRoutes, deps);
 };

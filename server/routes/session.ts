@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { apiErrorMessage, canUseBackOffice, requiredText, type LoginResponse } from '../../src/domain';
+import { recordLogin } from '../audit/loginAudit';
 import { LoginThrottle } from '../auth/loginThrottle';
 import { decoyHash, verifyPassword } from '../auth/password';
 import { signSessionToken } from '../auth/sessionToken';
@@ -65,11 +66,16 @@ export const sessionRoutes: FastifyPluginAsync<SessionDeps> = async (app, { db, 
       const valid = await verifyPassword(request.body.password, row?.password_hash ?? (await decoyHash()));
       if (!row || !row.password_hash || !valid) {
         await throttle.failed(attempt);
+        await recordLogin(db, { account: row, username: attempt.username, ip: attempt.ip, outcome: 'wrong_credentials' });
         throw apiError(401, 'WRONG_CREDENTIALS');
       }
       await throttle.succeeded(attempt);
       const user = toSessionUser(row);
-      if (!user || !canUseBackOffice(user.roleId)) throw apiError(403, 'ROLE_NOT_ALLOWED');
+      if (!user || !canUseBackOffice(user.roleId)) {
+        await recordLogin(db, { account: row, username: attempt.username, ip: attempt.ip, outcome: 'role_not_allowed' });
+        throw apiError(403, 'ROLE_NOT_ALLOWED');
+      }
+      await recordLogin(db, { account: row, username: attempt.username, ip: attempt.ip, outcome: 'login' });
       reply.header('cache-control', 'no-store');
       return { user, jwtToken: signSessionToken({ user, version: row.session_version }, jwtSecret, now()) };
     });

@@ -42,7 +42,9 @@ export type ResourceName =
   | 'couriers'
   | 'topUsers'
   | 'language'
-  | 'globalSettings';
+  | 'globalSettings'
+  /** The audit trail of changes and logins (issue 14): admins all of it, city admins their city's. */
+  | 'audit';
 
 type Grant = readonly Action[];
 const ALL: Grant = ['list', 'show', 'create', 'edit', 'delete'];
@@ -82,6 +84,7 @@ const CITY_ADMIN: RoleGrants = {
   admins: ALL,
   couriers: ['list'],
   topUsers: READ,
+  audit: READ,
 };
 
 const OPERATOR: RoleGrants = {

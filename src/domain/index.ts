@@ -23,3 +23,5 @@ export * from './ads';
 export * from './mailings';
 export * from './stats';
 export * from './staff';
+export * from './liveEvents';
+export * from './audit';

@@ -19,6 +19,7 @@ export type MenuItemId =
   | 'tags'
   | 'referrals'
   | 'admins'
+  | 'audit'
   | 'logout';
 
 export interface MenuItem {
@@ -46,6 +47,7 @@ const paths: Record<MenuItemId, PathOf> = {
   tags: () => '/tags',
   referrals: () => '/referrals',
   admins: () => '/admins',
+  audit: () => '/audit',
   logout: () => '/logout',
 };
 
@@ -65,6 +67,7 @@ const MENU: Partial<Record<RoleId, readonly MenuItemId[]>> = {
     'tags',
     'referrals',
     'admins',
+    'audit',
     'logout',
   ],
   [Role.CITY_ADMIN]: [
@@ -80,6 +83,7 @@ const MENU: Partial<Record<RoleId, readonly MenuItemId[]>> = {
     'topUsers',
     'admins',
     'referrals',
+    'audit',
     'logout',
   ],
   [Role.RESTAURANT_OWNER]: ['restaurant', 'ads', 'orders', 'ownReviews', 'logout'],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   CONTROL_CHARACTERS,
   LONE_SURROGATE,
@@ -108,31 +108,6 @@ export const flag = () => z.boolean({ error: typeError('boolean') });
 export const atLeastOneField = <T extends Record<string, unknown>>(value: T) => Object.values(value).some((v) => v !== undefined);
 export const updateOf = <S extends z.ZodRawShape>(schema: z.ZodObject<S>) =>
   schema.partial().refine(atLeastOneField, { error: problem('nothingToChange').key });
-
-/**
- * The one error map: zod's own checks (a wrong type, a missing field, an unknown key) answer
- * with the message keys of the rules above; the rules' own issues carry their key already.
- */
-const expectedKey: Record<string, ValidationKey> = {
-  object: 'object',
-  array: 'list',
-  number: 'number',
-  int: 'integer',
-  boolean: 'boolean',
-};
-z.config({
-  // The page runs under a CSP without 'unsafe-eval': in the browser zod parses without
-  // generated code (it would probe `new Function`, a reported violation).
-  jitless: 'document' in globalThis,
-  customError: (issue) => {
-    if (issue.code === 'invalid_type') {
-      return problem(issue.input === undefined ? 'required' : (expectedKey[issue.expected] ?? 'text')).key;
-    }
-    if (issue.code === 'unrecognized_keys') return problem('unknownField').key;
-    if (issue.code === 'invalid_value' || issue.code === 'invalid_union') return problem('id').key;
-    return undefined;
-  },
-});
 
 const problemArgs = z.record(z.string(), z.union([z.string(), z.number()])).optional();
 

@@ -2,6 +2,7 @@ import type { Locale } from '../domain/constants';
 import { flattenTexts, type TextMap } from '../domain/languageTexts';
 import { adminsMessages } from '../resources/admins/messages';
 import { adsMessages } from '../resources/ads/messages';
+import { auditMessages } from '../resources/audit/messages';
 import { botsMessages } from '../resources/bots/messages';
 import { citiesMessages } from '../resources/cities/messages';
 import { cuisinesMessages } from '../resources/cuisines/messages';
@@ -49,6 +50,7 @@ export const RESOURCE_TEXTS: Readonly<Record<string, Readonly<Record<Locale, obj
   topUsers: topUsersMessages,
   admins: adminsMessages,
   language: languageMessages,
+  audit: auditMessages,
 };
 
 const APP_TEXTS: Readonly<Record<Locale, object>> = { en: appEn, ru: appRu, es: appEs };

@@ -66,6 +66,7 @@ export const appEn = {
     tags: 'Tags',
     referrals: 'Referral links',
     admins: 'Staff accounts',
+    audit: 'Audit trail',
     logout: 'Log out',
   },
   auth: {
@@ -90,6 +91,30 @@ export const appEn = {
     title: 'Welcome, %{username}',
     language: 'Interface language',
     settings: 'Service settings',
+  },
+  live: {
+    state: {
+      connecting: 'Connecting…',
+      open: 'Live',
+      reconnecting: 'Reconnecting…',
+      expired: 'Not live',
+      closed: 'Not live',
+    },
+    help: {
+      connecting: 'Connecting to live updates',
+      open: 'New orders, messages and reviews appear as they come',
+      reconnecting: 'The live connection dropped and is being restored; lists refresh on their own meanwhile',
+      expired: 'The session ended: sign in again for live updates',
+      closed: 'Live updates are off',
+    },
+    sound: {
+      label: 'Sound on new orders',
+      on: 'Sound on new orders: on (click to turn off)',
+      off: 'Sound on new orders: off (click to turn on)',
+    },
+    newOrder: 'New',
+    newOrders: '%{smart_count} new order |||| %{smart_count} new orders',
+    titleCount: '(%{count}) %{title}',
   },
   roles: {
     admin: 'Admin',

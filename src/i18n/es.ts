@@ -107,6 +107,7 @@ export const appEs: Texts<typeof appEn> = {
     tags: 'Etiquetas',
     referrals: 'Enlaces de referido',
     admins: 'Cuentas del personal',
+    audit: 'Registro de cambios',
     logout: 'Cerrar sesión',
   },
   auth: {
@@ -131,6 +132,30 @@ export const appEs: Texts<typeof appEn> = {
     title: 'Bienvenido, %{username}',
     language: 'Idioma de la interfaz',
     settings: 'Ajustes del servicio',
+  },
+  live: {
+    state: {
+      connecting: 'Conectando…',
+      open: 'En vivo',
+      reconnecting: 'Reconectando…',
+      expired: 'Sin conexión en vivo',
+      closed: 'Sin conexión en vivo',
+    },
+    help: {
+      connecting: 'Conectando con las novedades en vivo',
+      open: 'Los pedidos, mensajes y reseñas nuevos aparecen al llegar',
+      reconnecting: 'La conexión en vivo se cortó y se está restableciendo; mientras tanto, las listas se actualizan solas',
+      expired: 'La sesión terminó: vuelva a iniciar sesión para recibir novedades en vivo',
+      closed: 'Las novedades en vivo están desactivadas',
+    },
+    sound: {
+      label: 'Sonido con pedidos nuevos',
+      on: 'Sonido con pedidos nuevos: activado (pulse para desactivarlo)',
+      off: 'Sonido con pedidos nuevos: desactivado (pulse para activarlo)',
+    },
+    newOrder: 'Nuevo',
+    newOrders: '%{smart_count} pedido nuevo |||| %{smart_count} pedidos nuevos',
+    titleCount: '(%{count}) %{title}',
   },
   roles: {
     admin: 'Administrador',

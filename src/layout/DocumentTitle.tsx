@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
+import { useNewOrders } from '../providers/liveEventsHooks';
 
 /** The page name of each path, by its first matching pattern; plural resource names count 2. */
 const PAGES: readonly { path: RegExp; key: string; plural?: boolean }[] = [
@@ -21,6 +22,7 @@ const PAGES: readonly { path: RegExp; key: string; plural?: boolean }[] = [
   { path: /^\/users\/top\b/, key: 'resources.topUsers.name', plural: true },
   { path: /^\/spam\b/, key: 'resources.spam.name', plural: true },
   { path: /^\/language\b/, key: 'resources.language.name', plural: true },
+  { path: /^\/audit\b/, key: 'resources.audit.name' },
   { path: /^\/orders\b/, key: 'resources.orders.name', plural: true },
   { path: /^\/restaurants?\b/, key: 'resources.restaurants.name', plural: true },
 ];
@@ -35,7 +37,10 @@ export const DocumentTitle = () => {
   const [locale] = useLocaleState();
   const page = PAGES.find((candidate) => candidate.path.test(pathname));
   const app = translate('app.title');
-  const title = page ? translate('app.pageTitle', { page: translate(page.key, { smart_count: page.plural ? 2 : 1 }), app }) : app;
+  const pageTitle = page ? translate('app.pageTitle', { page: translate(page.key, { smart_count: page.plural ? 2 : 1 }), app }) : app;
+  // New orders nobody has looked at yet, heard on the order list: '(2) Orders — Back-office'.
+  const { unseen } = useNewOrders();
+  const title = unseen > 0 ? translate('live.titleCount', { count: unseen, title: pageTitle }) : pageTitle;
   useEffect(() => {
     document.title = title;
     document.documentElement.lang = locale;

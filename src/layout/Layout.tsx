@@ -2,6 +2,8 @@ import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { AppBar, AppBarClasses, Layout as RaLayout, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { DocumentTitle } from './DocumentTitle';
+import { LiveControls } from './LiveControls';
+import { LiveUpdates } from './LiveUpdates';
 import { RoleMenu } from './RoleMenu';
 import { SettingsCheck } from './SettingsCheck';
 import { VersionNotice } from './VersionNotice';
@@ -12,6 +14,7 @@ import { VersionNotice } from './VersionNotice';
  */
 const Toolbar = () => (
   <>
+    <LiveControls />
     <Box sx={(theme) => ({ [theme.breakpoints.down('sm')]: { '& .MuiButton-root': { fontSize: 0, minWidth: 0 } } })}>
       <LocalesMenuButton />
     </Box>
@@ -29,6 +32,7 @@ const TitledAppBar = () => (
 export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout menu={RoleMenu} appBar={TitledAppBar}>
     <DocumentTitle />
+    <LiveUpdates />
     {children}
     <VersionNotice />
     <SettingsCheck />

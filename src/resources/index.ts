@@ -1,5 +1,6 @@
 import admins from './admins';
 import ads from './ads';
+import audit from './audit';
 import bots from './bots';
 import cities from './cities';
 import type { ResourceManifest } from './common/manifest';
@@ -36,4 +37,5 @@ export const RESOURCES: readonly ResourceManifest[] = [
   topUsers,
   admins,
   language,
+  audit,
 ];

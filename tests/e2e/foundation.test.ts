@@ -18,6 +18,7 @@ const SPEC_MENUS: Record<string, string[]> = {
     '/tags',
     '/referrals',
     '/admins',
+    '/audit',
     '/logout',
   ],
   cityadmin: [
@@ -33,6 +34,7 @@ const SPEC_MENUS: Record<string, string[]> = {
     '/users/top',
     '/admins',
     '/referrals',
+    '/audit',
     '/logout',
   ],
   owner: ['/restaurant/{restId}', '/ads', '/orders', '/restaurant/{restId}/reviews', '/logout'],

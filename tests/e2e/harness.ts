@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { LIVE_EVENTS_PATH } from '../../src/domain/liveEvents';
 import { freePort } from '../support/freePort';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -161,6 +162,7 @@ export function useServerAndBrowser(env: Record<string, string> = {}) {
       if (!browser) throw new Error('The browser has not started');
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
+      watchRequests(page);
       await watchCsp(page);
       return page;
     },
@@ -170,11 +172,42 @@ export function useServerAndBrowser(env: Record<string, string> = {}) {
 /** The input or text area of a form field, by its name. */
 export const fieldInput = (page: Page, name: string) => page.locator(`input[name="${name}"], textarea[name="${name}"]`).first();
 
+/**
+ * The page's requests still waiting for their answer, but for the live event stream, which never
+ * ends (so Playwright's 'networkidle' would never come once it is open).
+ */
+const inFlight = new WeakMap<Page, Set<Request>>();
+const isLiveStream = (request: Request) => new URL(request.url()).pathname === `/api${LIVE_EVENTS_PATH}`;
+
+function watchRequests(page: Page): void {
+  const pending = new Set<Request>();
+  inFlight.set(page, pending);
+  page.on('request', (request) => {
+    if (!isLiveStream(request)) pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+}
+
+/** Waits until no request but the live stream has been open for half a second (as 'networkidle' would). */
+export async function waitForQuiet(page: Page, timeoutMs = 30_000): Promise<void> {
+  const pending = inFlight.get(page);
+  if (!pending) return page.waitForLoadState('networkidle');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  for (;;) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    if (Date.now() > deadline) throw new Error(`Requests still open after ${timeoutMs} ms: ${[...pending].map((r) => r.url()).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Opens a screen by its path and waits until it has loaded. */
 export async function openScreen(page: Page, baseUrl: string, path: string): Promise<void> {
   await page.goto(`${baseUrl}/#${path}`);
   await page.locator('#react-admin-title').waitFor({ state: 'attached' });
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
 }
 
 /** Checks the screen with axe at 1280 and 375 px, then goes back to 1280. */

@@ -82,7 +82,7 @@ describe('dish categories and dishes in a real browser', () => {
     await page.waitForURL(/#\/dishes\/\d+$/);
     const neighboursDish = Number(/dishes\/(\d+)$/.exec(page.url())?.[1]);
     await page.getByRole('button', { name: 'Spicy' }).waitFor();
-    await page.getByRole('button', { name: 'New' }).waitFor();
+    await page.getByRole('button', { name: 'New', exact: true }).waitFor();
     expectNoCspViolation(page);
 
     // The owner edits their own dish, and another restaurant's is no page of theirs.

@@ -93,6 +93,18 @@ describe('restaurants in the browser', () => {
     await page.reload();
     await expect.poll(async () => input(page, 'description').inputValue()).toBe('Fresh pasta every morning');
 
+    // The owner pauses their restaurant for 30 minutes: the page says until when, the API too.
+    const ownName = await input(page, 'name').inputValue();
+    const pauseControl = page.locator('[data-pause-control]');
+    await pauseControl.getByText('Open: the bot takes orders.').waitFor();
+    await pauseControl.getByRole('button', { name: '30 min' }).click();
+    await pauseControl.getByText(/^Paused until .*\d{1,2}:\d{2}/).waitFor();
+    const token = await page.evaluate(() => String(JSON.parse(localStorage.getItem('backoffice.session') ?? '{}').jwtToken));
+    const stored = await page.request.get(`${server.url}/api/restaurants/${ownId}`, { headers: { authorization: `Bearer ${token}` } });
+    const { paused, pausedUntil } = (await stored.json()) as { paused: boolean; pausedUntil: string };
+    expect(paused).toBe(true);
+    expect(new Date(pausedUntil).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+
     // Another restaurant of the same city: never shown to this owner.
     const otherId = ownId + 1;
     await page.goto(`${server.url}/#/restaurant/${otherId}`);
@@ -106,6 +118,17 @@ describe('restaurants in the browser', () => {
     const admin = await server.newPage();
     await logIn(admin, server.url, 'admin');
     await admin.waitForURL(/#\/$/);
+    // The admin's restaurant list shows the owner's pause; the admin reopens it.
+    await open(admin, '/restaurants');
+    await admin
+      .locator('table tbody tr')
+      .filter({ hasText: ownName })
+      .getByText(/^Paused until /)
+      .waitFor();
+    await open(admin, `/restaurant/${ownId}`);
+    const adminPause = admin.locator('[data-pause-control]');
+    await adminPause.getByRole('button', { name: 'Reopen now' }).click();
+    await adminPause.getByText('Open: the bot takes orders.').waitFor();
     await open(admin, `/restaurant/${otherId}`);
     await input(admin, 'name').waitFor();
     const name = await input(admin, 'name').inputValue();

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessibleAtBothWidths, expectNoCspViolation, fieldInput, logIn, openScreen, useServerAndBrowser } from './harness';
+import {
+  expectAccessibleAtBothWidths,
+  expectNoCspViolation,
+  fieldInput,
+  logIn,
+  openScreen,
+  useServerAndBrowser,
+  waitForQuiet,
+} from './harness';
 
 /**
  * Every screen of each role, at 1280 and 375 px: accessible (axe-core), under the CSP, and
@@ -70,7 +78,7 @@ describe('the screens of each role', () => {
       ['/no/such/page', 'not found'],
     ]) {
       await open(page, path);
-      await page.waitForLoadState('networkidle');
+      await waitForQuiet(page);
       await bothWidths(page, screen);
     }
     expectNoCspViolation(page);
@@ -132,7 +140,7 @@ describe('the screens of each role', () => {
     await page.waitForURL(/#\/$/);
     await bothWidths(page, 'owner home');
     await open(page, '/districts');
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     await expect(page.getByRole('link', { name: 'Edit' }).count()).resolves.toBe(0);
     await bothWidths(page, 'owner districts');
     expectNoCspViolation(page);

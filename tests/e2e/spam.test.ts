@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { expectAccessibleAtBothWidths, expectNoCspViolation, logIn, openScreen, useServerAndBrowser } from './harness';
+import { expectAccessibleAtBothWidths, expectNoCspViolation, logIn, openScreen, useServerAndBrowser, waitForQuiet } from './harness';
 
 const TEXT = 'Dumplings tonight: 20% off every order before 9 pm!';
 const SECOND_TEXT = 'Weekend brunch is back, book your table now!';
@@ -115,7 +115,7 @@ describe('mailings in the browser', () => {
     const progressAfter = async (ms: number) => {
       await page.waitForTimeout(ms);
       await page.getByRole('button', { name: 'Refresh' }).click();
-      await page.waitForLoadState('networkidle');
+      await waitForQuiet(page);
       return second.getByTestId('mailing-progress').textContent();
     };
     const stoppedAt = await progressAfter(1000);

@@ -20,6 +20,7 @@ describe('the menu of each role (spec section 2)', () => {
       '/tags',
       '/referrals',
       '/admins',
+      '/audit',
       '/logout',
     ]);
   });
@@ -38,6 +39,7 @@ describe('the menu of each role (spec section 2)', () => {
       '/users/top',
       '/admins',
       '/referrals',
+      '/audit',
       '/logout',
     ]);
   });

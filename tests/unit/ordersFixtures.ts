@@ -100,6 +100,8 @@ export function orderApi(seen: SeenRequest[], orders: Order[] = [ORDER], message
         headers: { 'X-Total-Count': String(orders.length), [ORDER_TOTALS_HEADER]: JSON.stringify(TOTALS) },
       });
     }),
+    // The detail's timeline (its own tests are in auditScreens.test.tsx).
+    http.get(`${API}/orders/:id/timeline`, () => HttpResponse.json([])),
     http.get(`${API}/orders/:threadId`, async ({ request }) => {
       await seenOf(request, seen);
       return HttpResponse.json(chat);

@@ -121,6 +121,8 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; size
   const at = (msAgo: number) => new Date(now - msAgo);
 
   await db.transaction().execute(async (trx) => {
+    // The demo's history is not news: no live events for it (migration 013).
+    await sql`SELECT set_config('app.live_events', 'off', true)`.execute(trx);
     // Cities, their config, districts, bots, cuisines and tags.
     const cityIds = DEMO_CITIES.map((_, i) => i + 1);
     await insertAll(

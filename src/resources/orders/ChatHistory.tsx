@@ -1,4 +1,5 @@
 import { Box, Link, List, ListItem, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import type { OrderMessage } from '../../domain';
 import { fetchMessages } from './orderApi';
@@ -8,7 +9,10 @@ import { useApiQuery } from '../common/useApiQuery';
 /** The react-query key of an order's chat, refreshed after every send. */
 export const chatKey = (threadId: string) => ['orders', 'chat', threadId];
 
-/** An order's chat, oldest first: when, who, what, and whether the messenger has it yet. */
+/**
+ * An order's chat, oldest first: when, who, what, and whether the messenger has it yet. A new
+ * message (the live stream asks the history again at once) scrolls into view and is read out.
+ */
 export const ChatHistory = ({ threadId, refreshMs }: { threadId: string; refreshMs: number }) => {
   const translate = useTranslate();
   const messages = useApiQuery<OrderMessage[]>({
@@ -16,6 +20,14 @@ export const ChatHistory = ({ threadId, refreshMs }: { threadId: string; refresh
     queryFn: () => fetchMessages(threadId),
     refetchInterval: refreshMs,
   });
+  const list = useRef<HTMLUListElement>(null);
+  const shown = useRef<number | null>(null);
+  const count = messages.data?.length;
+  useEffect(() => {
+    if (count === undefined) return;
+    if (shown.current !== null && count > shown.current && list.current) list.current.scrollTop = list.current.scrollHeight;
+    shown.current = count;
+  }, [count]);
   if (messages.isPending) return <Typography variant="body2">{translate('resources.orders.detail.loading')}</Typography>;
   if (messages.error) {
     return (
@@ -26,7 +38,15 @@ export const ChatHistory = ({ threadId, refreshMs }: { threadId: string; refresh
   }
   if (messages.data.length === 0) return <Typography variant="body2">{translate('resources.orders.chat.empty')}</Typography>;
   return (
-    <List dense disablePadding data-testid={`chat-history-${threadId}`} sx={{ maxHeight: 360, overflowY: 'auto' }}>
+    <List
+      ref={list}
+      dense
+      disablePadding
+      aria-live="polite"
+      aria-relevant="additions"
+      data-testid={`chat-history-${threadId}`}
+      sx={{ maxHeight: 360, overflowY: 'auto' }}
+    >
       {messages.data.map((message) => (
         <ListItem key={message.id} disableGutters divider sx={{ display: 'block' }} data-message-id={message.id}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }}>

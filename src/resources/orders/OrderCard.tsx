@@ -1,8 +1,10 @@
 import { Box, Button, Card, CardContent, Chip, Link, Typography } from '@mui/material';
+import { alpha, keyframes } from '@mui/material/styles';
 import { Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Order } from '../../domain';
+import type { NewOrderMark } from '../../providers/liveEventsHub';
 import { CourierBlock } from './CourierBlock';
 import { CustomerPhone } from './CustomerPhone';
 import { LazyOrderChat } from './LazyOrderChat';
@@ -11,18 +13,39 @@ import { StatusBadge } from './StatusBadge';
 import { StatusEditor } from './StatusEditor';
 import { useFormat } from '../common/useFormat';
 
+/** A new order's background, from the highlight back to the card's own once it has been seen. */
+const fade = (from: string) => keyframes`from { background-color: ${from}; }`;
+
 /**
  * One order of the list: its number (to the detail), time, restaurant, customer, the items in
  * brief when asked, the total, status and payment; then the status change, the courier and
- * the chat, opened in place.
+ * the chat, opened in place. An order created while the list is open (`fresh`) is marked new,
+ * highlighted until seen.
  */
-export const OrderCard = ({ order, brief }: { order: Order; brief: boolean }) => {
+export const OrderCard = ({ order, brief, fresh }: { order: Order; brief: boolean; fresh?: NewOrderMark }) => {
   const translate = useTranslate();
   const format = useFormat();
   const [chatOpen, setChatOpen] = useState(false);
   const chatId = `chat-${order.threadId}`;
   return (
-    <Card component="article" variant="outlined" data-order={order.threadId} sx={{ minWidth: 0 }}>
+    <Card
+      component="article"
+      variant="outlined"
+      data-order={order.threadId}
+      data-new={fresh}
+      sx={(theme) => {
+        const highlight = alpha(theme.palette.warning.main, 0.14);
+        if (fresh === 'unseen') return { minWidth: 0, backgroundColor: highlight, borderColor: theme.palette.warning.main };
+        if (fresh === 'seen') {
+          return {
+            minWidth: 0,
+            animation: `${fade(highlight)} 4s ease-out`,
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          };
+        }
+        return { minWidth: 0 };
+      }}
+    >
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           <Typography variant="h6" component="h2" sx={{ mr: 1 }}>
@@ -34,6 +57,7 @@ export const OrderCard = ({ order, brief }: { order: Order; brief: boolean }) =>
             {format.time(order.createdAt)}
           </Typography>
           <StatusBadge status={order.status} />
+          {fresh ? <Chip size="small" color="primary" label={translate('live.newOrder')} data-testid="new-order" /> : null}
           <Chip
             size="small"
             variant="outlined"

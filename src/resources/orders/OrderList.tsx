@@ -1,12 +1,14 @@
 import { Box, Typography } from '@mui/material';
 import { List, Loading, Pagination, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import type { NewOrders } from '../../providers/liveEventsHub';
 import { ORDERS_DEFAULT_PER_PAGE, type Order } from '../../domain';
 import { ExportExcelButton } from './ExportExcelButton';
 import { OrderCard } from './OrderCard';
 import { useOrderFilters } from './orderFilters';
 import { TotalsSummary } from './TotalsSummary';
+import { useNewOrderMarks } from './useNewOrderMarks';
 
-const OrderCards = () => {
+const OrderCards = ({ newOrders }: { newOrders: NewOrders }) => {
   const translate = useTranslate();
   const { data, isPending, filterValues } = useListContext<Order>();
   if (isPending) return <Loading />;
@@ -22,18 +24,34 @@ const OrderCards = () => {
       }}
     >
       {data.map((order) => (
-        <OrderCard key={order.id} order={order} brief={filterValues.brief === true} />
+        <OrderCard key={order.id} order={order} brief={filterValues.brief === true} fresh={newOrders.marks.get(order.id)} />
       ))}
+    </Box>
+  );
+};
+
+/** Tells screen readers how many new orders came that nobody has looked at yet. */
+const NewOrdersAnnouncement = ({ unseen }: { unseen: number }) => {
+  const translate = useTranslate();
+  return (
+    <Box
+      role="status"
+      data-testid="new-orders-status"
+      sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+    >
+      {unseen > 0 ? translate('live.newOrders', { smart_count: unseen }) : ''}
     </Box>
   );
 };
 
 /**
  * /orders: the orders the user may see, newest first, paged by the server, one card each,
- * under the totals of the whole filtered range; the filters are in the URL.
+ * under the totals of the whole filtered range; the filters are in the URL. Orders created
+ * while it is open come at the top, marked new, and counted in the tab's title until seen.
  */
 export const OrderList = () => {
   const filters = useOrderFilters();
+  const newOrders = useNewOrderMarks();
   if (!filters) return <Loading />;
   return (
     <List
@@ -50,7 +68,8 @@ export const OrderList = () => {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
     >
       <TotalsSummary />
-      <OrderCards />
+      <NewOrdersAnnouncement unseen={newOrders.unseen} />
+      <OrderCards newOrders={newOrders} />
     </List>
   );
 };

@@ -10,6 +10,7 @@ import { DetailSection, Fact } from './DetailSection';
 import { LazyOrderChat } from './LazyOrderChat';
 import { fetchOrder } from './orderGraphql';
 import { OrderItems } from './OrderItems';
+import { OrderTimeline } from './OrderTimeline';
 import { ORDERS_PATH } from './paths';
 import { StatusBadge } from './StatusBadge';
 import { StatusEditor } from './StatusEditor';
@@ -65,6 +66,7 @@ const OrderDetail = ({ order }: { order: Order }) => {
           <LazyOrderChat threadId={order.threadId} />
         </Suspense>
       </DetailSection>
+      <OrderTimeline orderId={order.id} />
     </Box>
   );
 };

@@ -32,12 +32,15 @@ const Reason = ({ mailing }: { mailing: Mailing }) => {
   ) : null;
 };
 
-/** Stops a waiting or sending mailing after a confirmation (DELETE /spam/{id}). */
-const StopButton = ({ mailing }: { mailing: Mailing }) => {
+/**
+ * Stops a waiting or sending mailing after a confirmation (DELETE /spam/{id}). Its dialog is
+ * the item's (`open`): the live progress may end the mailing meanwhile, and the dialog and the
+ * answer to the stop must stay.
+ */
+const StopButton = ({ mailing, open, setOpen }: { mailing: Mailing; open: boolean; setOpen: (open: boolean) => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const [remove, { isPending }] = useDelete();
   const stop = () =>
     remove(
@@ -82,6 +85,7 @@ export const MailingItem = ({ mailing }: { mailing: Mailing }) => {
   const percent = mailingPercent(mailing);
   const button = mailing.config.bindedButton;
   const progressId = `mailing-${mailing.id}-progress`;
+  const [stopOpen, setStopOpen] = useState(false);
   return (
     <Card variant="outlined" component="article" data-mailing={mailing.id} data-status={mailing.status}>
       <CardContent sx={{ display: 'grid', gap: 1 }}>
@@ -128,9 +132,9 @@ export const MailingItem = ({ mailing }: { mailing: Mailing }) => {
           </Typography>
         ) : null}
         <Reason mailing={mailing} />
-        {mailingStoppable(mailing.status) && can('spam', 'delete') ? (
+        {(mailingStoppable(mailing.status) || stopOpen) && can('spam', 'delete') ? (
           <Box>
-            <StopButton mailing={mailing} />
+            <StopButton mailing={mailing} open={stopOpen} setOpen={setStopOpen} />
           </Box>
         ) : null}
       </CardContent>

@@ -2,15 +2,18 @@ import { Alert, Box, Button, Typography } from '@mui/material';
 import { Loading, useGetList, useTranslate } from 'react-admin';
 import { MAILING_REFRESH_MS, type Mailing } from '../../domain';
 import { MailingItem } from './MailingItem';
+import { useLiveProgress } from './useLiveProgress';
 
 const PER_PAGE = 50;
 
 /**
  * The city's previous mailings, newest first, asked again every 60 s (spec section 9) and after
- * every send or stop. A failed load is an error with a retry, never an empty list.
+ * every send or stop; the progress moves live between. A failed load is an error with a retry,
+ * never an empty list.
  */
 export const MailingList = ({ cityId }: { cityId: number }) => {
   const translate = useTranslate();
+  useLiveProgress();
   const { data, isPending, isError, refetch, isFetching } = useGetList<Mailing>(
     'spam',
     { filter: { cityId }, pagination: { page: 1, perPage: PER_PAGE }, sort: { field: 'createdAt', order: 'DESC' } },

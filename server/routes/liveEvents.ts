@@ -1,0 +1,79 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIVE_EVENTS_PATH, LIVE_HEARTBEAT_SECONDS } from '../../src/domain';
+import { currentSession, currentUser } from '../auth/authorize';
+import { badRequest } from '../errors';
+import { LiveHub } from '../live/liveHub';
+import type { RouteDeps } from './deps';
+
+/** An event's id as a client sends it back: a positive whole number within what JSON keeps exact. */
+const eventId = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, { error: 'validation.id' })
+  .transform(Number)
+  .describe('the id of the last event received');
+
+const liveEventsQuery = z.object({
+  /** For clients that cannot set the Last-Event-ID header; the header wins when both are sent. */
+  lastEventId: eventId.optional(),
+});
+
+/**
+ * `GET /api/events` (issue 14): the user's live event stream, server-sent events in their scope
+ * (src/domain/liveEvents.ts says what a client reads). Authenticated like every /api call; the
+ * stream ends with `event: expired` when the token expires or the account's session ends.
+ */
+export const liveEventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now }) => {
+  const hub = new LiveHub({ db, now });
+  const responses = new Set<ServerResponse>();
+  // Open streams would keep a stopping server waiting: their connections are cut (a client
+  // that stopped reading would not even take the end), and clients reconnect elsewhere.
+  app.addHook('preClose', async () => {
+    hub.endStreams();
+    for (const response of responses) response.destroy();
+  });
+  app.addHook('onClose', async () => hub.close());
+
+  app.get(
+    LIVE_EVENTS_PATH,
+    {
+      schema: {
+        querystring: liveEventsQuery,
+        description:
+          'Server-sent events (text/event-stream) in the user’s scope: order.created, order.updated, message.created, ' +
+          `review.created, mailing.progress; \`: ping\` every ${LIVE_HEARTBEAT_SECONDS} s; \`event: expired\` before it closes at the session’s end. ` +
+          'Send the last id received as Last-Event-ID (or lastEventId) to be sent what was missed.',
+      },
+      // A compressor holds what it is given until it has enough, and each event must leave at
+      // once: @fastify/compress skips text/event-stream by default, and this route whatever
+      // its types become. Helmet only sets headers.
+      compress: false,
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const session = currentSession(request);
+      const header = request.headers['last-event-id'];
+      let lastEventId = request.query.lastEventId ?? null;
+      if (typeof header === 'string' && header !== '') {
+        const parsed = eventId.safeParse(header);
+        if (!parsed.success) throw badRequest('Last-Event-ID: not an event id', [{ field: 'Last-Event-ID', message: 'not an event id' }]);
+        lastEventId = parsed.data;
+      }
+      const stream = await hub.open(user, session, lastEventId);
+      // The client left: its stream ends and leaves the hub.
+      const response = reply.raw;
+      responses.add(response);
+      response.on('close', () => {
+        responses.delete(response);
+        stream.destroy();
+      });
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        // A reverse proxy (nginx) must pass each event on at once too.
+        .header('x-accel-buffering', 'no');
+      return reply.send(stream);
+    },
+  );
+};

@@ -1,4 +1,4 @@
-import type { RoleId } from './roles';
+import { isRoleId, type RoleId } from './roles';
 
 /** The staff member as the login call returns it and the browser keeps it. */
 export interface SessionUser {
@@ -14,6 +14,26 @@ export interface LoginResponse {
   user: SessionUser;
   jwtToken: string;
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isIdOrNull = (value: unknown) => value === null || (typeof value === 'number' && Number.isInteger(value));
+
+/**
+ * Whether a value (a stored login read back from the browser's storage) has the shape of a
+ * login answer. Checked by hand: the login page loads before zod does.
+ */
+export const isLoginResponse = (value: unknown): value is LoginResponse => {
+  if (!isRecord(value) || typeof value.jwtToken !== 'string' || !isRecord(value.user)) return false;
+  const { id, username, roleId, cityId, restaurantId, authKey } = value.user;
+  return (
+    typeof id === 'number' &&
+    typeof username === 'string' &&
+    isRoleId(roleId) &&
+    isIdOrNull(cityId) &&
+    isIdOrNull(restaurantId) &&
+    typeof authKey === 'string'
+  );
+};
 
 /** How long a login token stays valid. */
 export const TOKEN_TTL_SECONDS = 12 * 60 * 60;

@@ -25,7 +25,18 @@ const Toolbar = () => (
 /** The app bar, always shown, with the screen's title as the page's level-one heading. */
 const TitledAppBar = () => (
   <AppBar alwaysOn toolbar={<Toolbar />}>
-    <TitlePortal component="h1" className={AppBarClasses.title} />
+    <TitlePortal
+      component="h1"
+      className={AppBarClasses.title}
+      // A title longer than a phone's bar ends in an ellipsis instead of running under the controls.
+      sx={{
+        minWidth: 0,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        '& .RaConfigurable-root': { display: 'inline' },
+      }}
+    />
   </AppBar>
 );
 

@@ -1,4 +1,4 @@
-import type { LoginResponse } from '../domain';
+import { isLoginResponse, type LoginResponse } from '../domain';
 
 /** The stored login: kept in localStorage until logout or a 401 (spec section 4). */
 const KEY = 'backoffice.session';
@@ -7,8 +7,8 @@ export const readSession = (): LoginResponse | null => {
   try {
     const raw = localStorage.getItem(KEY);
     if (!raw) return null;
-    const parsed = JSON.parse(raw) as LoginResponse;
-    return parsed?.user && typeof parsed.jwtToken === 'string' ? parsed : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isLoginResponse(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -71,6 +71,21 @@ describe('authProvider', () => {
     expect(await authProvider.getIdentity?.()).toEqual({ id: 1, fullName: 'cityadmin' });
   });
 
+  it('takes a stored login only when it has the shape of one, so a damaged or older one means logged out', async () => {
+    const stored = (value: unknown) => {
+      localStorage.setItem('backoffice.session', JSON.stringify(value));
+      return readSession();
+    };
+    expect(stored(session())).toEqual(session());
+    expect(stored({ ...session(), jwtToken: 42 })).toBeNull();
+    expect(stored({ jwtToken: 'x', user: { ...session().user, roleId: 999 } })).toBeNull();
+    expect(stored({ jwtToken: 'x', user: { ...session().user, cityId: '3' } })).toBeNull();
+    expect(stored({ jwtToken: 'x' })).toBeNull();
+    localStorage.setItem('backoffice.session', '{not json');
+    expect(readSession()).toBeNull();
+    await expect(authProvider.checkAuth({})).rejects.toBeDefined();
+  });
+
   it('a failed login rejects with status 401 and removes any stored session', async () => {
     writeSession(session());
     await expect(authProvider.login({ username: 'cityadmin', password: 'bad' })).rejects.toMatchObject({ status: 401 });

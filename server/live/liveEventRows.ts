@@ -91,6 +91,26 @@ export async function eventsAfter(db: Kysely<Database>, user: Actor, lastId: num
   return toEvents(rows);
 }
 
+/** How far back a first connection's `since` may reach: it covers the moment between a screen's load and its stream. */
+export const SINCE_LIMIT_SECONDS = 60;
+
+/**
+ * What a user's first stream missed since `since` (when their screen loaded, by their clock):
+ * the events in their scope written from then on, or from SINCE_LIMIT_SECONDS ago if that is
+ * later (a wrong clock does not replay the hour).
+ */
+export async function eventsSince(db: Kysely<Database>, user: Actor, since: Date): Promise<LiveEvent[]> {
+  const rows = await selectEvents(db)
+    .where(
+      'created_at',
+      '>=',
+      sql<Date>`greatest(${since}::timestamptz, clock_timestamp() - make_interval(secs => ${SINCE_LIMIT_SECONDS}))`,
+    )
+    .where(inUserScope(user, { city: 'city_id', restaurant: 'restaurant_id' }))
+    .execute();
+  return toEvents(rows);
+}
+
 /**
  * The poll of a process whose LISTEN is down: events above `cursor` (the highest it has seen),
  * and those of the last commit window, all above `floor` (the highest when it began). The

@@ -8,6 +8,7 @@ import { notificationsOf } from '../db/notifications';
 import type { Database } from '../db/schema';
 import {
   eventsAfter,
+  eventsSince,
   lastLiveEventId,
   LIVE_CHANNEL,
   LIVE_RETENTION_MS,
@@ -74,7 +75,11 @@ export class LiveHub {
    * process's first stream waits until the process knows where it starts hearing from, so that
    * a change committed once the client is connected reaches it, by LISTEN or by a poll.
    */
-  async open(user: Actor, session: RequestSession, lastEventId: number | null): Promise<Readable> {
+  /**
+   * A new stream: after the event `lastEventId` (a reconnect), or from `since` (a first stream,
+   * from when its screen loaded), or from now.
+   */
+  async open(user: Actor, session: RequestSession, lastEventId: number | null, since: Date | null = null): Promise<Readable> {
     this.listen();
     await this.ready();
     const stream: LiveStream = new LiveStream(user, session, {
@@ -82,9 +87,11 @@ export class LiveHub {
       onEnd: () => this.streams.delete(stream),
     });
     this.streams.add(stream);
-    if (lastEventId !== null) {
+    const missed =
+      lastEventId !== null ? eventsAfter(this.db, user, lastEventId) : since !== null ? eventsSince(this.db, user, since) : null;
+    if (missed) {
       stream.hold();
-      eventsAfter(this.db, user, lastEventId).then(
+      missed.then(
         (events) => stream.release(events.map(liveMessage)),
         // The client reconnects and asks again.
         () => stream.end(),

@@ -17,6 +17,15 @@ const eventId = z
 const liveEventsQuery = z.object({
   /** For clients that cannot set the Last-Event-ID header; the header wins when both are sent. */
   lastEventId: eventId.optional(),
+  /**
+   * A first stream (no last id): also the events written since this instant, when the user's
+   * screen loaded (at most a minute back), so nothing between that load and the stream is missed.
+   */
+  since: z.iso
+    .datetime({ offset: true, error: 'validation.date' })
+    .transform((value) => new Date(value))
+    .optional()
+    .describe('when the screen loaded (ISO 8601): a first stream is also sent what was written since, at most a minute back'),
 });
 
 /**
@@ -60,7 +69,7 @@ export const liveEventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         if (!parsed.success) throw badRequest('Last-Event-ID: not an event id', [{ field: 'Last-Event-ID', message: 'not an event id' }]);
         lastEventId = parsed.data;
       }
-      const stream = await hub.open(user, session, lastEventId);
+      const stream = await hub.open(user, session, lastEventId, request.query.since ?? null);
       // The client left: its stream ends and leaves the hub.
       const response = reply.raw;
       responses.add(response);

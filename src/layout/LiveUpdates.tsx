@@ -38,13 +38,15 @@ export const LiveUpdates = () => {
     let client: LiveClient | null = null;
     let startedWith: string | null = null;
     let unmounted = false;
+    // The screen's data are read from about now: the first stream also brings what was written since.
+    const loadedAt = new Date().toISOString();
     const start = async (wait: boolean) => {
       const { startUserStream } = await import('../providers/liveEvents');
       if (wait) await firstScreenLoaded(queryClient, () => unmounted);
       if (unmounted) return;
       client?.close();
       startedWith = bearerAuthorization();
-      client = startUserStream();
+      client = startUserStream(wait ? loadedAt : undefined);
     };
     const onStorage = () => {
       const now = bearerAuthorization();

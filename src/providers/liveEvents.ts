@@ -28,6 +28,11 @@ export interface LiveClientOptions {
   maxRetryMs?: number;
   /** 0 to 1, spreads the reconnects of many browsers after a restart of the server. */
   random?: () => number;
+  /**
+   * When the screen loaded (ISO 8601): the first connection asks for what was written since, so
+   * nothing between that load and the stream is missed. Reconnects ask by the last id instead.
+   */
+  since?: string;
 }
 
 export interface LiveClient {
@@ -105,7 +110,9 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     const headers = new Headers({ Accept: 'text/event-stream', Authorization: authorization });
     if (lastEventId !== null) headers.set('Last-Event-ID', lastEventId);
     armSilence(current);
-    const response = await doFetch(options.url, { headers, signal: current.signal, cache: 'no-store' });
+    const url = new URL(options.url);
+    if (lastEventId === null && options.since) url.searchParams.set('since', options.since);
+    const response = await doFetch(url.toString(), { headers, signal: current.signal, cache: 'no-store' });
     options.onResponse?.(response);
     if (response.status === 401) return 'expired';
     if (!response.ok || !response.body) return 'retry';
@@ -194,9 +201,10 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
 }
 
 /** The stream of the logged-in user, its events and state handed to the hub (src/providers/liveEventsHub.ts). */
-export const startUserStream = (): LiveClient =>
+export const startUserStream = (since?: string): LiveClient =>
   startLiveClient({
     url: new URL(api(LIVE_EVENTS_PATH), window.location.origin).toString(),
+    since,
     authorization: bearerAuthorization,
     onEvent: publishLiveEvent,
     onState: setLiveState,

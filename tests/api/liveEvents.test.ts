@@ -48,7 +48,10 @@ describe.each(backends)('the live event stream on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  const stream = async (who: string, options: { lastEventId?: number; queryLastEventId?: number; app?: FastifyInstance } = {}) => {
+  const stream = async (
+    who: string,
+    options: { lastEventId?: number; queryLastEventId?: number; since?: string; app?: FastifyInstance } = {},
+  ) => {
     const client = await openLiveClient(options.app ?? t.app, { token: tokens[who], ...options });
     clients.push(client);
     expect(client.status).toBe(200);
@@ -238,6 +241,44 @@ describe.each(backends)('the live event stream on %s', (backend) => {
       await t.db.updateTable('orders').set({ courier_id: null }).where('id', '=', order.id).execute();
       again.close();
     }
+  });
+
+  it('sends a first stream what was written since its screen loaded, in its scope, at most a minute back', async () => {
+    const order = await orderIn(ids.restaurantId);
+    const far = await orderIn(farRestaurantId);
+    const loaded = new Date(Date.now() - 1000).toISOString();
+    // Between the screen's load and its stream: a change of its city, one of another city.
+    const before = await lastId();
+    await call(t.app, 'PUT', orderPath(order.id), { status: OrderStatus.COOKED });
+    await call(t.app, 'PUT', orderPath(far.id), { status: OrderStatus.COOKED });
+    const [missed] = (await storedAfter(before)).filter((e) => e.type === 'order.updated' && e.city_id === ids.cityId);
+    // An hour-old screen gets the last minute, not the hour: this event is made two minutes old.
+    const old = await orderIn(ids.restaurantId);
+    await call(t.app, 'PUT', orderPath(old.id), { status: OrderStatus.COOKED });
+    await sql`UPDATE live_events SET created_at = created_at - interval '2 minutes' WHERE payload->>'orderId' = ${String(old.id)}`.execute(
+      t.db,
+    );
+
+    const first = await stream('operator', { since: loaded });
+    await first.waitFor((e) => e.id === missed.id);
+    expect(first.events().every((e) => e.cityId === ids.cityId)).toBe(true);
+    const early = await stream('operator', { since: new Date(Date.now() - 3_600_000).toISOString() });
+    await early.waitFor((e) => e.id === missed.id);
+    expect(early.events().some((e) => e.orderId === old.id)).toBe(false);
+    // Without it, a first stream starts from now.
+    const plain = await stream('operator');
+    await call(t.app, 'PUT', orderPath(order.id), { courierId });
+    await plain.waitFor((e) => e.orderId === order.id && e.courierId === courierId);
+    expect(plain.events().some((e) => e.id === missed.id)).toBe(false);
+    await t.db.updateTable('orders').set({ courier_id: null }).where('id', '=', order.id).execute();
+
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/events?since=yesterday',
+      headers: { authorization: `Bearer ${tokens.operator}` },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toContainEqual(expect.objectContaining({ field: 'since' }));
   });
 
   it('refuses a Last-Event-ID that is not an event id with a 400', async () => {

@@ -28,6 +28,8 @@ export interface LiveClientOptions {
   lastEventId?: number;
   /** Sent as `?lastEventId=` instead of the header. */
   queryLastEventId?: number;
+  /** Sent as `?since=`: a first stream's screen-load time. */
+  since?: string;
   headers?: Record<string, string>;
 }
 
@@ -44,7 +46,10 @@ export async function baseUrlOf(app: FastifyInstance): Promise<string> {
 
 export async function openLiveClient(app: FastifyInstance, options: LiveClientOptions = {}): Promise<LiveClient> {
   const base = await baseUrlOf(app);
-  const query = options.queryLastEventId === undefined ? '' : `?lastEventId=${options.queryLastEventId}`;
+  const params = new URLSearchParams();
+  if (options.queryLastEventId !== undefined) params.set('lastEventId', String(options.queryLastEventId));
+  if (options.since !== undefined) params.set('since', options.since);
+  const query = params.size > 0 ? `?${params.toString()}` : '';
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.lastEventId !== undefined) headers['last-event-id'] = String(options.lastEventId);

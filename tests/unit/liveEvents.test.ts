@@ -62,8 +62,10 @@ function connect(options: Partial<LiveClientOptions> & { answer?: (attempt: numb
   const attempts: number[] = [];
   const events: LiveEvent[] = [];
   const states: LiveState[] = [];
-  const fetch = async (_input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const urls: string[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     attempts.push(Date.now());
+    urls.push(input instanceof Request ? input.url : String(input));
     const status = options.answer?.(attempts.length) ?? 200;
     if (status !== 200) return new Response('{"statusCode":503}', { status, headers: { 'Content-Type': 'application/json' } });
     const connection = new Connection(init);
@@ -80,7 +82,7 @@ function connect(options: Partial<LiveClientOptions> & { answer?: (attempt: numb
     random: () => 0.5,
     ...options,
   });
-  return { connections, attempts, events, states, current: client };
+  return { connections, attempts, urls, events, states, current: client };
 }
 
 const until = async (check: () => boolean, timeout = 2000) => {
@@ -93,6 +95,18 @@ const until = async (check: () => boolean, timeout = 2000) => {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the live stream client', () => {
+  it('asks its first stream for what was written since the screen loaded, and a reconnect by the last id instead', async () => {
+    const since = '2026-03-10T12:00:00.000Z';
+    const { connections, urls } = connect({ since });
+    await until(() => connections.length === 1);
+    expect(new URL(urls[0]).searchParams.get('since')).toBe(since);
+    connections[0].send(event(7, 'order.created', { orderId: 11, threadId: 'AB12CD34E', status: 10, courierId: null }));
+    connections[0].end();
+    await until(() => connections.length === 2);
+    expect(new URL(urls[1]).searchParams.get('since')).toBeNull();
+    expect(connections[1].headers.get('Last-Event-ID')).toBe('7');
+  });
+
   it('sends the bearer token, parses each event with the shared schema, in pieces or whole, and skips what it cannot read', async () => {
     const { connections, events, states } = connect();
     await until(() => connections.length === 1);

@@ -32,11 +32,7 @@ const browserModules = [
   'recharts',
 ];
 
-const boundary = (patterns, message, paths = []) => ['error', { patterns: [{ group: patterns, message }], paths }];
-/** Browser code takes zod configured (src/domain/zod.ts); types may come from zod itself. */
-const configuredZod = [
-  { name: 'zod', allowTypeImports: true, message: 'Import `z` from src/domain/zod.ts: it configures zod before the first parse.' },
-];
+const boundary = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
@@ -62,17 +58,6 @@ export default tseslint.config(
       'no-restricted-imports': boundary(
         [...serverModules, ...browserModules, '**/providers/**', '**/resources/**', '**/layout/**', '**/pages/**'],
         'src/domain is shared by browser and server: no React, no Fastify, no server or screen code.',
-        configuredZod,
-      ),
-    },
-  },
-  {
-    // The one module that takes zod itself, to configure it.
-    files: ['src/domain/zod.ts'],
-    rules: {
-      'no-restricted-imports': boundary(
-        [...serverModules, ...browserModules],
-        'src/domain is shared by browser and server: no React, no Fastify, no server or screen code.',
       ),
     },
   },
@@ -83,7 +68,6 @@ export default tseslint.config(
       'no-restricted-imports': boundary(
         serverModules,
         'The browser app talks to the server over HTTP only: no server code or server libraries in src.',
-        configuredZod,
       ),
     },
   },

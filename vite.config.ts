@@ -29,12 +29,6 @@ export default defineConfig({
       // (the zod schemas of the forms) stays out of its JavaScript. No chunks are forced: one
       // chunk for all of src/domain put every screen's rules and texts on the login page.
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/src/domain/') },
-      output: {
-        // zod with src/domain/zod.ts, which configures it (no generated code under the CSP, the
-        // error map), in one chunk loaded with the first schema: the configuration runs before
-        // any schema is made. Nothing else is forced into a chunk.
-        manualChunks: (id: string) => (/node_modules\/zod\/|\/src\/domain\/zod\.ts$/.test(id) ? 'zod' : undefined),
-      },
     },
   },
   test: {

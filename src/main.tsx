@@ -1,8 +1,13 @@
+// First: zod is configured before any module makes a schema.
+import { zodSettings } from './zodSetup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
 import { restoreLocale } from './providers/i18nProvider';
+
+// The page's CSP has no 'unsafe-eval': zod must parse without generated code.
+if (!zodSettings.jitless) throw new Error('zod is not configured for the page');
 
 /**
  * The app's own hash router, so that react-admin does not create one. React Router 7 applies

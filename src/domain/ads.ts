@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { FILE_ID_PATTERN } from './photo';
 import { AdStatus } from './statuses';
 import { id, problem, requiredText } from './validation';

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { MAX_DISH_TAGS } from './constants';
 import { decimal, flag, id, integer, optionalText, requiredText, updateOf } from './validation';
 import { problem } from './validationMessages';

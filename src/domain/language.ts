@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { LOCALES } from './constants';
 import { placeholdersOf, samePlaceholders, type TextMap } from './languageTexts';
 import { problem, renderMessage, type FieldError } from './validationMessages';

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 
 /**
  * The live event stream (issue 14): `GET /api/events` is a server-sent events stream per

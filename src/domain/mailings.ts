@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { MAILING_MIN_TEXT } from './constants';
 import { dayOrInstant } from './orders';
 import { FILE_ID_PATTERN, isPhotoLink } from './photo';

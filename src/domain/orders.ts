@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { canMoveOrder, ORDER_STATUS_VALUES, OrderStatus, PaymentMethod } from './statuses';
 import { flag, id, optionalText, requiredText } from './validation';
 

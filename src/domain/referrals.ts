@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { RESTAURANT_START_PREFIX } from './restaurants';
 import { id, integer, problem, requiredText } from './validation';
 

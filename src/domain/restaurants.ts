@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { restaurantPauseFields } from './pause';
 import { Role, type RoleId } from './roles';
 import { decimal, flag, id, integer, optionalText, requiredText } from './validation';

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { dayOrInstant, MESSAGE_MAX_LENGTH } from './orders';
 import { flag, requiredText } from './validation';
 

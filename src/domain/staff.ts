@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { assignableRoles, worksInCity, worksInEveryCity } from './access';
 import { Role, type RoleId } from './roles';
 import type { SessionUser } from './session';

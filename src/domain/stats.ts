@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { STATS_DEFAULT_RANGE_DAYS, STATS_MAX_RANGE_DAYS, TOP_USERS_DEFAULT_DAYS } from './constants';
 import { dayOrInstant, orderFilterShape } from './orders';
 

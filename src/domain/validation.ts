@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import {
   CONTROL_CHARACTERS,
   LONE_SURROGATE,
@@ -10,6 +10,7 @@ import {
 } from './validationMessages';
 
 export * from './validationMessages';
+import { zodConfig } from './zodConfig';
 
 /**
  * The field rules of every form, as zod schemas: the form checks them as the user types and
@@ -108,6 +109,10 @@ export const flag = () => z.boolean({ error: typeError('boolean') });
 export const atLeastOneField = <T extends Record<string, unknown>>(value: T) => Object.values(value).some((v) => v !== undefined);
 export const updateOf = <S extends z.ZodRawShape>(schema: z.ZodObject<S>) =>
   schema.partial().refine(atLeastOneField, { error: problem('nothingToChange').key });
+
+// zod's configuration (src/domain/zodConfig.ts): here for the server and the tests; the browser
+// sets it first thing (src/zodSetup.ts), before any schema of a screen is made.
+z.config(zodConfig);
 
 const problemArgs = z.record(z.string(), z.union([z.string(), z.number()])).optional();
 

@@ -1,5 +1,5 @@
 import { format, subDays } from 'date-fns';
-import { z } from '../../domain/zod';
+import { z } from 'zod';
 import {
   MAILING_BUTTON_POSITIONS,
   MAILING_BUTTON_TYPES,

@@ -78,8 +78,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.courier_id IS DISTINCT FROM NEW.courier_id)
     EXECUTE FUNCTION orders_live_event()`.execute(db);
 
+  // A chat message and a review belong to an order: one function for both, told by the trigger
+  // which event it writes and under which key the new row's id goes.
   await sql`
-    CREATE FUNCTION order_messages_live_event() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE FUNCTION order_row_live_event() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       thread text;
       city integer;
@@ -87,34 +89,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     BEGIN
       SELECT thread_id, city_id, restaurant_id INTO thread, city, restaurant FROM orders WHERE id = NEW.order_id;
       IF FOUND THEN
-        PERFORM live_event('message.created', city, restaurant,
-          jsonb_build_object('orderId', NEW.order_id, 'threadId', thread, 'messageId', NEW.id));
+        PERFORM live_event(TG_ARGV[0], city, restaurant,
+          jsonb_build_object('orderId', NEW.order_id, 'threadId', thread, TG_ARGV[1], NEW.id));
       END IF;
       RETURN NULL;
     END
     $$`.execute(db);
   await sql`
     CREATE TRIGGER order_messages_live_insert AFTER INSERT ON order_messages
-    FOR EACH ROW EXECUTE FUNCTION order_messages_live_event()`.execute(db);
-
-  await sql`
-    CREATE FUNCTION reviews_live_event() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      thread text;
-      city integer;
-      restaurant integer;
-    BEGIN
-      SELECT thread_id, city_id, restaurant_id INTO thread, city, restaurant FROM orders WHERE id = NEW.order_id;
-      IF FOUND THEN
-        PERFORM live_event('review.created', city, restaurant,
-          jsonb_build_object('reviewId', NEW.id, 'orderId', NEW.order_id, 'threadId', thread));
-      END IF;
-      RETURN NULL;
-    END
-    $$`.execute(db);
+    FOR EACH ROW EXECUTE FUNCTION order_row_live_event('message.created', 'messageId')`.execute(db);
   await sql`
     CREATE TRIGGER reviews_live_insert AFTER INSERT ON reviews
-    FOR EACH ROW EXECUTE FUNCTION reviews_live_event()`.execute(db);
+    FOR EACH ROW EXECUTE FUNCTION order_row_live_event('review.created', 'reviewId')`.execute(db);
 
   await sql`
     CREATE FUNCTION mailings_live_event() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -138,9 +124,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS mailings_live_progress ON mailings`.execute(db);
   await sql`DROP FUNCTION IF EXISTS mailings_live_event()`.execute(db);
   await sql`DROP TRIGGER IF EXISTS reviews_live_insert ON reviews`.execute(db);
-  await sql`DROP FUNCTION IF EXISTS reviews_live_event()`.execute(db);
   await sql`DROP TRIGGER IF EXISTS order_messages_live_insert ON order_messages`.execute(db);
-  await sql`DROP FUNCTION IF EXISTS order_messages_live_event()`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS order_row_live_event()`.execute(db);
   await sql`DROP TRIGGER IF EXISTS orders_live_update ON orders`.execute(db);
   await sql`DROP TRIGGER IF EXISTS orders_live_insert ON orders`.execute(db);
   await sql`DROP FUNCTION IF EXISTS orders_live_event()`.execute(db);

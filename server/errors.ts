@@ -65,3 +65,19 @@ export const unauthorized = (message = 'Authentication required') => coded(401, 
 export const forbidden = (what: ApiErrorCode | string = 'FORBIDDEN', args?: ErrorArgs) => coded(403, 'FORBIDDEN', what, args);
 export const notFound = (what: ApiErrorCode | string = 'NOT_FOUND', args?: ErrorArgs) => coded(404, 'NOT_FOUND', what, args);
 export const conflict = (what: ApiErrorCode | string, args?: ErrorArgs) => coded(409, 'CONFLICT', what, args);
+
+/** How long a client is asked to wait while the database is away (a restart takes seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database cannot be reached (down, restarting, or no connection within the pool's
+ * timeout): a 503 with `Retry-After`, never a 500, since the request itself was fine.
+ */
+export class DatabaseUnavailableError extends HttpError {
+  constructor(cause?: unknown) {
+    super(503, 'DATABASE_UNAVAILABLE', apiErrorMessage('DATABASE_UNAVAILABLE'), undefined, {
+      'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+    this.cause = cause;
+  }
+}

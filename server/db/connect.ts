@@ -6,6 +6,7 @@ import pg from 'pg';
 import { withActor } from '../audit/actorDriver';
 import { pgliteNotifications, pgNotifications, registerNotifications } from './notifications';
 import type { Database } from './schema';
+import { reportingUnavailable } from './unreachable';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -18,13 +19,25 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder of the embedded database; omitted means in memory. */
   dataDir?: string;
+  /** How long a query waits for a pool connection (a new one included) before it fails as unavailable. */
+  connectTimeoutMs?: number;
 }
+
+/**
+ * How long a request may wait for a connection of the pool: a server that refuses answers at
+ * once, one that does not answer (a network cut, a host gone) fails after this, so that a
+ * request answers 503 within a few seconds instead of hanging.
+ */
+export const CONNECT_TIMEOUT_MS = 3000;
 
 export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      // A peer that vanished without closing the socket is noticed by the system's keepalive.
+      keepAlive: true,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8 || oid === NUMERIC ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -33,9 +46,14 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     // An idle connection the server drops (a restart, an administrator's termination) is
     // replaced by the pool on the next query; it must not take the process down.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    // A checked-out connection has no listener of the pool's: the server's goodbye (57P01 on a
+    // restart) or a reset would be an unhandled 'error' event and end the process. Its query
+    // fails with the error anyway, and the pool drops the connection when it comes back.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     // Each pooled connection carries the actor of the request using it (the audit trail, migration 014).
-    const db = new Kysely<Database>({ dialect: withActor(new PostgresDialect({ pool }), (connection) => connection) });
-    registerNotifications(db, pgNotifications(options.databaseUrl));
+    const dialect = withActor(new PostgresDialect({ pool }), (connection) => connection);
+    const db = new Kysely<Database>({ dialect: reportingUnavailable(dialect) });
+    registerNotifications(db, pgNotifications(options.databaseUrl, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS));
     return db;
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -43,7 +61,7 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
   });
   // One embedded session, whatever connection object the dialect hands out.
-  const db = new Kysely<Database>({ dialect: withActor(new PGliteDialect(pglite), () => pglite) });
+  const db = new Kysely<Database>({ dialect: reportingUnavailable(withActor(new PGliteDialect(pglite), () => pglite)) });
   registerNotifications(db, pgliteNotifications(pglite));
   return db;
 }

@@ -46,12 +46,19 @@ export const pgliteNotifications = (pglite: PGlite): NotificationSource => ({
 const RETRY_MS = 1000;
 const HEARTBEAT_MS = 5000;
 const HEARTBEAT_TIMEOUT_MS = 2000;
+/** How long a stop waits for the server's goodbye before it drops the socket. */
+const END_TIMEOUT_MS = 1000;
+
+/** Rejects after `ms`; the timer does not keep the process alive. */
+const deadline = (ms: number): Promise<never> => new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref());
 
 /**
- * A PostgreSQL server: one dedicated connection that LISTENs, reconnects after a second when
- * it drops, and pings every few seconds so that a silently dead connection is noticed.
+ * A PostgreSQL server: one dedicated connection that LISTENs, reconnects a second after it
+ * drops or after a connect that fails or does not answer within `connectTimeoutMs`, and pings
+ * every few seconds so that a silently dead connection is noticed. No error of its connection
+ * reaches the process: every one of them is a reason to reconnect.
  */
-export const pgNotifications = (connectionString: string): NotificationSource => ({
+export const pgNotifications = (connectionString: string, connectTimeoutMs: number): NotificationSource => ({
   subscribe: (channel, handlers) => {
     let stopped = false;
     let client: pg.Client | undefined;
@@ -66,7 +73,7 @@ export const pgNotifications = (connectionString: string): NotificationSource =>
     };
 
     const connect = async () => {
-      const next = new pg.Client({ connectionString, keepAlive: true });
+      const next = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: connectTimeoutMs });
       client = next;
       next.on('error', () => lost(next));
       next.on('end', () => lost(next));
@@ -75,7 +82,7 @@ export const pgNotifications = (connectionString: string): NotificationSource =>
       });
       try {
         await next.connect();
-        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        await Promise.race([next.query(`LISTEN ${pg.escapeIdentifier(channel)}`), deadline(connectTimeoutMs)]);
         if (client === next && !stopped) handlers.up();
       } catch {
         lost(next);
@@ -85,8 +92,7 @@ export const pgNotifications = (connectionString: string): NotificationSource =>
     const heartbeat = setInterval(() => {
       const current = client;
       if (!current) return;
-      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), HEARTBEAT_TIMEOUT_MS).unref());
-      Promise.race([current.query('SELECT 1'), timeout]).catch(() => lost(current));
+      Promise.race([current.query('SELECT 1'), deadline(HEARTBEAT_TIMEOUT_MS)]).catch(() => lost(current));
     }, HEARTBEAT_MS).unref();
 
     void connect();
@@ -97,7 +103,8 @@ export const pgNotifications = (connectionString: string): NotificationSource =>
       const current = client;
       client = undefined;
       handlers.down();
-      await current?.end().catch(() => undefined);
+      // A server that no longer answers must not hold up the stop.
+      await Promise.race([current?.end(), deadline(END_TIMEOUT_MS)]).catch(() => undefined);
     };
   },
 });

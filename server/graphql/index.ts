@@ -5,7 +5,8 @@ import mercurius, { type IResolverObject, type MercuriusContext } from 'mercuriu
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { currentUser } from '../auth/authorize';
-import { HttpError } from '../errors';
+import { asUnavailable } from '../db/unreachable';
+import { DatabaseUnavailableError, HttpError } from '../errors';
 import { checkDocumentCost, GRAPHQL_LIMITS } from './limits';
 import { orderModule } from './orders';
 import { referralModule } from './referrals';
@@ -57,7 +58,7 @@ const base: GraphqlModule = {
  * own errors (parsing, validation, the document limits) keep their shape.
  */
 const withCode = (error: GraphQLError, log: { error: (obj: unknown, msg: string) => void }): GraphQLError => {
-  const original = error.originalError;
+  const original = error.originalError && asUnavailable(error.originalError, 'unknown');
   if (original instanceof HttpError) {
     return new GraphQLError(original.message, {
       nodes: error.nodes,
@@ -101,7 +102,14 @@ const plugin: FastifyPluginAsync<GraphqlDeps> = async (app, deps) => {
     },
     errorFormatter: (execution, ctx) => {
       const log = ctx.reply ? ctx.reply.log : ctx.app.log;
-      return mercurius.defaultErrorFormatter({ ...execution, errors: execution.errors?.map((e) => withCode(e, log)) }, ctx);
+      const errors = execution.errors?.map((e) => withCode(e, log));
+      const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, ctx);
+      // The database is away: the whole answer is a 503 with Retry-After, as the REST calls
+      // give, whatever part of the data could still be read.
+      const unavailable = errors?.map((e) => e.originalError).find((e) => e instanceof DatabaseUnavailableError);
+      if (!unavailable) return formatted;
+      ctx.reply?.headers(unavailable.headers ?? {});
+      return { ...formatted, statusCode: unavailable.statusCode };
     },
   });
   // Before validation: graphql's own rules cost quadratic time on thousands of aliased fields.

@@ -1,5 +1,6 @@
 import type { FastifyError } from 'fastify';
 import type { ErrorArgs } from '../../src/domain';
+import { asUnavailable } from '../db/unreachable';
 import { HttpError, statusText, type FieldError } from '../errors';
 
 export interface ErrorBody {
@@ -32,8 +33,14 @@ const codeOf = (error: unknown): string | undefined => {
   return typeof error.code === 'string' ? error.code : undefined;
 };
 
-/** The API's error shape for any error a request ends with. */
-export function toErrorBody(error: FastifyError): ErrorBody {
+/**
+ * The API's error shape for any error a request ends with. An unreachable database (refused,
+ * reset, shut down, no connection within the pool's timeout) is a 503 DATABASE_UNAVAILABLE:
+ * the database layer reports it so already, and an error that reaches here another way is
+ * recognised the same.
+ */
+export function toErrorBody(given: FastifyError): ErrorBody {
+  const error = asUnavailable(given, 'unknown');
   if (error instanceof HttpError) {
     return {
       statusCode: error.statusCode,
@@ -44,13 +51,13 @@ export function toErrorBody(error: FastifyError): ErrorBody {
       ...(error.details ? { details: error.details } : {}),
     };
   }
-  const pg = PG_INPUT_ERRORS[codeOf(error) ?? ''];
+  const pg = PG_INPUT_ERRORS[codeOf(given) ?? ''];
   if (pg) return { statusCode: pg.status, code: 'INVALID_DATA', error: statusText(pg.status), message: pg.message };
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  const status = given.statusCode && given.statusCode >= 400 && given.statusCode < 500 ? given.statusCode : 500;
   return {
     statusCode: status,
-    code: status === 500 ? 'INTERNAL_ERROR' : (error.code ?? 'BAD_REQUEST'),
+    code: status === 500 ? 'INTERNAL_ERROR' : (given.code ?? 'BAD_REQUEST'),
     error: statusText(status),
-    message: status === 500 ? 'Something went wrong on the server' : error.message,
+    message: status === 500 ? 'Something went wrong on the server' : given.message,
   };
 }

@@ -75,6 +75,7 @@ export const API_ERROR_MESSAGES_EN = {
   STAFF_SELF_DELETE: 'You cannot delete your own account',
   USERNAME_TAKEN: 'The username %{username} is already taken',
   TELEGRAM_ID_TAKEN: 'The messenger id %{telegramId} already belongs to another account',
+  DATABASE_UNAVAILABLE: 'The database cannot be reached right now. Try again in a few seconds.',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_MESSAGES_EN;

@@ -77,6 +77,7 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     STAFF_SELF_DELETE: 'Нельзя удалить собственную учётную запись',
     USERNAME_TAKEN: 'Имя пользователя %{username} уже занято',
     TELEGRAM_ID_TAKEN: 'Id мессенджера %{telegramId} уже принадлежит другой учётной записи',
+    DATABASE_UNAVAILABLE: 'База данных сейчас недоступна. Повторите через несколько секунд.',
   },
   es: {
     UNAUTHORIZED: 'Es necesario iniciar sesión',
@@ -151,5 +152,6 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     STAFF_SELF_DELETE: 'No puede eliminar su propia cuenta',
     USERNAME_TAKEN: 'El nombre de usuario %{username} ya está en uso',
     TELEGRAM_ID_TAKEN: 'El id de mensajero %{telegramId} ya pertenece a otra cuenta',
+    DATABASE_UNAVAILABLE: 'La base de datos no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
   },
 };

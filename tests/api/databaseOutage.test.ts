@@ -266,11 +266,14 @@ describe.skipIf(!serverUrl)('the server when PostgreSQL goes away', () => {
       for (const mode of ['drop', 'hang'] as const) {
         const upsBefore = ups;
         const downsBefore = downs;
+        const triesBefore = own.accepted();
         own.cut(mode);
         await eventually(ANSWER_WITHIN_MS, `LISTEN lost (${mode})`, async () => downs > downsBefore);
-        // Long enough for reconnects to fail, or to time out on a connection that never answers.
-        await sleep(1500);
+        // Long enough for two reconnects a second apart, the first failing at once or giving up
+        // after its 500 ms connect timeout on a connection that never answers.
+        await sleep(3000);
         expect(ups).toBe(upsBefore);
+        expect(own.accepted() - triesBefore).toBeGreaterThanOrEqual(2);
         own.restore();
         await eventually(ANSWER_WITHIN_MS, `LISTEN back (${mode})`, async () => ups > upsBefore);
         await notify(`after ${mode}`);

@@ -18,6 +18,8 @@ export interface TcpProxy {
   restore: () => void;
   /** Connections passed on right now. */
   open: () => number;
+  /** Connections accepted so far, cut or not: how often clients tried. */
+  accepted: () => number;
   close: () => Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startTcpProxy(target: { host?: string; port?: number } = {
   let mode: CutMode | null = null;
   const pairs = new Set<{ client: Socket; upstream: Socket }>();
   const held = new Set<Socket>();
+  let accepted = 0;
 
   const forward = (client: Socket) => {
     const upstream = connect(port, host);
@@ -46,6 +49,7 @@ export async function startTcpProxy(target: { host?: string; port?: number } = {
   };
 
   const server = createServer((client) => {
+    accepted++;
     client.on('error', () => client.destroy());
     if (mode === 'drop') {
       client.resetAndDestroy();
@@ -93,6 +97,7 @@ export async function startTcpProxy(target: { host?: string; port?: number } = {
       }
     },
     open: () => pairs.size,
+    accepted: () => accepted,
     close: async () => {
       cut('drop');
       for (const client of held) client.destroy();

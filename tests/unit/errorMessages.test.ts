@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR_MESSAGES_EN } from '../../src/domain';
+import { loginErrorKey } from '../../src/pages/login/LoginPage';
 import { apiFetch } from '../../src/providers/httpClient';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { ERROR_MESSAGES } from '../../src/i18n/errors';
@@ -20,6 +21,17 @@ const server = setupServer(
         args: { seconds: 30 },
       },
       { status: 429 },
+    ),
+  ),
+  http.get('http://localhost:3000/api/orders', () =>
+    HttpResponse.json(
+      {
+        statusCode: 503,
+        code: 'DATABASE_UNAVAILABLE',
+        error: 'Service Unavailable',
+        message: 'The database cannot be reached right now. Try again in a few seconds.',
+      },
+      { status: 503, headers: { 'retry-after': '5' } },
     ),
   ),
   http.get('http://localhost:3000/api/odd', () =>
@@ -42,6 +54,17 @@ describe('error answers of the API in the user language', () => {
     });
     await i18nProvider.changeLocale('es');
     expect(await failure('/api/cities/9')).toMatchObject({ message: 'Ciudad no encontrada' });
+  });
+
+  it('says that the database is away, in the user language, on every screen and at login', async () => {
+    await i18nProvider.changeLocale('ru');
+    const error = await failure('/api/orders');
+    expect(error).toMatchObject({ status: 503, message: 'База данных сейчас недоступна. Повторите через несколько секунд.' });
+    expect(i18nProvider.translate(loginErrorKey(error))).toBe('База данных сейчас недоступна. Повторите через несколько секунд.');
+    await i18nProvider.changeLocale('es');
+    expect(await failure('/api/orders')).toMatchObject({
+      message: 'La base de datos no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
+    });
   });
 
   it("falls back to the server's message for a code it does not know", async () => {

@@ -1,5 +1,6 @@
 import { Box, CardContent, Typography } from '@mui/material';
-import { Form, Login, PasswordInput, SaveButton, TextInput, required, useLogin, useTranslate } from 'react-admin';
+import { Form, HttpError, Login, PasswordInput, SaveButton, TextInput, required, useLogin, useTranslate } from 'react-admin';
+import { isApiErrorCode } from '../../domain';
 import { DocumentTitle } from '../../layout/DocumentTitle';
 import { VersionNotice } from '../../layout/VersionNotice';
 
@@ -12,7 +13,9 @@ const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : undefined;
 
 /** The message for a failed login, shown under the username field (spec section 8). */
-const loginErrorKey = (error: unknown): string => {
+export const loginErrorKey = (error: unknown): string => {
+  // The server is up but cannot serve (its database is away): its own reason, not a network error.
+  if (statusOf(error) === 503 && error instanceof HttpError && isApiErrorCode(error.body?.code)) return `errors.${error.body.code}`;
   switch (statusOf(error)) {
     case 401:
       return 'auth.wrongCredentials';

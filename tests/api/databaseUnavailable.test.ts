@@ -115,6 +115,9 @@ describe('telling an unreachable database from other errors', () => {
     expect(isDatabaseUnreachable(new Error('Connection terminated due to connection timeout', { cause: refused }))).toBe(true);
     for (const state of ['57P01', '57P02', '57P03', '08006', '08001', '53300'])
       expect(isDatabaseUnreachable(withCode('x', state))).toBe(true);
+    // A database already closed (a stop in progress): the embedded one, or the pool.
+    for (const message of ['PGlite is closed', 'Cannot use a pool after calling end on the pool', 'driver has already been destroyed'])
+      expect(isDatabaseUnreachable(new Error(message))).toBe(true);
   });
 
   it('does not take an error of the query, or a failed call to another service, for one', () => {

@@ -50,7 +50,8 @@ async function* pages<DB>(db: Kysely<DB>, table: DataTable): AsyncGenerator<stri
   let last: string | undefined;
   for (;;) {
     // After the first page: the rows whose key comes after the last row's (keyset paging).
-    const after = last === undefined ? sql`true` : sql`(${key}) > (SELECT ${keyOf} FROM json_populate_record(NULL::${name}, ${last}::json))`;
+    const after =
+      last === undefined ? sql`true` : sql`(${key}) > (SELECT ${keyOf} FROM json_populate_record(NULL::${name}, ${last}::json))`;
     const { rows } = await sql<{ j: string }>`
       SELECT row_to_json(t)::text AS j FROM ${name} AS t WHERE ${after} ORDER BY ${key} LIMIT ${PAGE}`.execute(db);
     if (rows.length === 0) return;

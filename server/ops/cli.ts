@@ -88,7 +88,9 @@ const COMMANDS: Record<string, Command> = {
       const { header } = result;
       say(`Restored ${fromCaller(file)} (taken ${header.createdAt} by version ${header.appVersion}, migration ${header.migration}):`);
       for (const table of result.tables) say(rowsLine(table.name, table.rows));
-      say(`${result.tables.length} tables, ${total(result.tables)} rows, ${result.sequences} sequences set; now at migration ${result.migration}`);
+      say(
+        `${result.tables.length} tables, ${total(result.tables)} rows, ${result.sequences} sequences set; now at migration ${result.migration}`,
+      );
     },
   },
   rebuild: {

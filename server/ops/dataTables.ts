@@ -39,7 +39,10 @@ function dependencyOrder(names: string[], references: Reference[]): string[] {
   const ready = (requiredOnly: boolean) => [...left].filter((name) => parentsOf(name, requiredOnly).every((parent) => !left.has(parent)));
   const waitingFor = (name: string) => new Set(references.filter((r) => r.parent === name && left.has(r.child)).map((r) => r.child)).size;
   const mostAwaited = (candidates: string[]) =>
-    candidates.reduce<string | undefined>((best, name) => (best === undefined || waitingFor(name) > waitingFor(best) ? name : best), undefined);
+    candidates.reduce<string | undefined>(
+      (best, name) => (best === undefined || waitingFor(name) > waitingFor(best) ? name : best),
+      undefined,
+    );
   while (left.size > 0) {
     const next = ready(false)[0] ?? mostAwaited(ready(true)) ?? [...left][0];
     ordered.push(next);

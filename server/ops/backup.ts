@@ -43,7 +43,7 @@ export function insertStatement(table: DataTable, rowsJson: string[]): string {
 }
 
 /** The rows of a table in key order, a page at a time: only one page is ever in memory. */
-async function* pages<DB>(db: Kysely<DB>, table: DataTable): AsyncGenerator<string[]> {
+export async function* tableRows<DB>(db: Kysely<DB>, table: DataTable): AsyncGenerator<string[]> {
   const name = sql.raw(ident(table.name));
   const key = sql.raw(table.key.map((column) => `t.${ident(column)}`).join(', '));
   const keyOf = sql.raw(table.key.map(ident).join(', '));
@@ -116,7 +116,7 @@ export async function backupDatabase<DB>(db: Kysely<DB>, file: string, appVersio
         await write(out, lines.join('\n'));
         for (const table of tables) {
           await write(out, `\n-- ${table.name}\n`);
-          for await (const page of pages(trx, table)) await write(out, `${insertStatement(table, page)}\n`);
+          for await (const page of tableRows(trx, table)) await write(out, `${insertStatement(table, page)}\n`);
         }
         await write(out, '\n-- sequences\n');
         for (const statement of await sequenceStatements(trx, tables)) await write(out, `${statement}\n`);

@@ -7,7 +7,7 @@ import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 import { askNewPassword, PromptCancelled } from './askPassword';
 import { backupDatabase } from './backup';
-import { createAdmin, CreateAdminError } from './createAdmin';
+import { checkAdminName, createAdmin, CreateAdminError } from './createAdmin';
 import { migrationLevel } from './dataTables';
 import { rebuildDerivedTables } from './rebuild';
 import { restoreDatabase, RestoreError } from './restore';
@@ -65,8 +65,9 @@ const COMMANDS: Record<string, Command> = {
   'create-admin': {
     args: 1,
     run: async ({ db, say }, [name]) => {
-      const password = process.env.ADMIN_PASSWORD || (await passwordFromTerminal());
       await migrateToLatest(db);
+      await checkAdminName(db, name);
+      const password = process.env.ADMIN_PASSWORD || (await passwordFromTerminal());
       const admin = await createAdmin(db, name, password);
       say(`Admin ${admin.username} created (user id ${admin.id}): log in with it at /`);
     },
@@ -136,6 +137,25 @@ function parse(argv: string[]): { command: Command; args: string[]; flags: Set<s
   return { command, args, flags };
 }
 
+/**
+ * An error as one line: the message of an expected refusal as it is (the environment's problems
+ * joined), anything else (a lost connection, a bad URL) after "Failed:", never a stack trace.
+ */
+function oneLine(error: unknown): string {
+  const text =
+    error instanceof AggregateError && !error.message
+      ? error.errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ')
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  const [first = '', ...more] = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const joined = more.length > 0 ? `${first} ${more.join('; ')}` : first;
+  return EXPECTED.some((kind) => error instanceof kind) ? joined : `Failed: ${joined}`;
+}
+
 /** Runs one command line; the exit code. */
 async function runCli(argv: string[]): Promise<number> {
   if (argv.length === 1 && ['help', '--help', '-h'].includes(argv[0])) {
@@ -156,10 +176,7 @@ async function runCli(argv: string[]): Promise<number> {
       console.error(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    const message = error instanceof Error ? error.message : String(error);
-    const expected = EXPECTED.some((kind) => error instanceof kind);
-    // A database's own refusal (a lost connection, a bad URL) is still one line, with its code when it has one.
-    console.error(expected ? message : `Failed: ${message.split('\n')[0]}`);
+    console.error(oneLine(error));
     return 1;
   } finally {
     await session?.db.destroy().catch(() => undefined);

@@ -10,6 +10,21 @@ export class CreateAdminError extends Error {}
 
 /** The staff API's rules for a new account's username and password, nothing else. */
 const adminFields = staffCreateSchema.pick({ username: true, password: true });
+const adminName = staffCreateSchema.pick({ username: true });
+
+const operatorMessage = (errors: { field: string; message: string }[]) => errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+
+/** Throws when `name` cannot be a new admin's: asked before the password, so nobody types one for nothing. */
+export async function checkAdminName(db: Kysely<Database>, name: string): Promise<void> {
+  const checked = check(adminName, { username: name });
+  if (checked.errors) throw new CreateAdminError(operatorMessage(checked.errors));
+  try {
+    await assertAccountUnique(db, { username: checked.data.username });
+  } catch (error) {
+    if (error instanceof HttpError) throw new CreateAdminError(error.message);
+    throw error;
+  }
+}
 
 /**
  * Creates an admin account (the first one of a new installation, or one more) with the same
@@ -18,7 +33,7 @@ const adminFields = staffCreateSchema.pick({ username: true, password: true });
  */
 export async function createAdmin(db: Kysely<Database>, name: string, password: string): Promise<{ id: number; username: string }> {
   const checked = check(adminFields, { username: name, password });
-  if (checked.errors) throw new CreateAdminError(checked.errors.map((e) => `${e.field}: ${e.message}`).join('; '));
+  if (checked.errors) throw new CreateAdminError(operatorMessage(checked.errors));
   const { username } = checked.data;
   const unique = { username };
   try {

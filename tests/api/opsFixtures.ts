@@ -34,7 +34,8 @@ export async function openEmptyDatabase(backend: Backend): Promise<EmptyDatabase
       },
     };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL as string;
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `backoffice_ops_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

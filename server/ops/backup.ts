@@ -37,7 +37,8 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 export function insertStatement(table: DataTable, rowsJson: string[]): string {
   const columns = table.columns.map(ident).join(', ');
   return (
-    `INSERT INTO ${ident(table.name)} (${columns}) SELECT ${columns} ` +
+    // OVERRIDING SYSTEM VALUE: an identity column, should a table get one, takes the saved id too.
+    `INSERT INTO ${ident(table.name)} (${columns}) OVERRIDING SYSTEM VALUE SELECT ${columns} ` +
     `FROM json_populate_recordset(NULL::${ident(table.name)}, ${literal(`[${rowsJson.join(',')}]`)});`
   );
 }

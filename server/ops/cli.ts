@@ -167,7 +167,11 @@ async function runCli(argv: string[]): Promise<number> {
     const { command, args, flags } = parse(argv);
     const config = readConfig();
     session = await openSession(config);
-    const where = config.databaseUrl ? 'the PostgreSQL server of DATABASE_URL' : `the embedded database in ${config.dataDir}`;
+    // Which server and database, without the credentials.
+    const server = config.databaseUrl ? new URL(config.databaseUrl) : undefined;
+    const where = server
+      ? `the PostgreSQL server of DATABASE_URL (${server.host}${server.pathname})`
+      : `the embedded database in ${config.dataDir}`;
     console.log(`Database: ${where}`);
     await command.run({ config, db: session.db, say: (line) => console.log(line) }, args, flags);
     return 0;

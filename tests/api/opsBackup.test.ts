@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationNames } from '../../server/db/migrate';
+import { migrateUpTo, migrationNames } from '../../server/db/migrate';
 import { backupDatabase, type BackupResult } from '../../server/ops/backup';
 import { createAdmin } from '../../server/ops/createAdmin';
 import { dataTables } from '../../server/ops/dataTables';
@@ -89,5 +89,37 @@ describe.each(backends)('a backup taken on %s', (source) => {
       await expect(restoreDatabase(to.db, cut, { force: true })).rejects.toThrow(/is incomplete/);
       expect(await tableChecksums(to.db)).toEqual(before);
     }, 60_000);
+  });
+});
+
+describe('a backup of an older version', () => {
+  it('restores at its own migration level, then migrates on to the newest', async () => {
+    const older = migrationNames().at(-2) ?? '';
+    const [from, to] = await Promise.all([openEmptyDatabase('pglite'), openEmptyDatabase('pglite')]);
+    try {
+      await migrateUpTo(from.db, older);
+      const cityId = await createCity(from.db, 'Old times');
+      const file = join(folder, 'older.sql');
+      const backup = await backupDatabase(from.db, file, '2.5.0');
+      expect(backup.migration).toBe(older);
+      const restored = await restoreDatabase(to.db, file);
+      expect(restored.migration).toBe(migrationNames().at(-1));
+      expect(await to.db.selectFrom('cities').select(['id', 'name']).execute()).toEqual([{ id: cityId, name: 'Old times' }]);
+      expect(await createCity(to.db, 'New times')).toBe(cityId + 1);
+    } finally {
+      await Promise.all([from.close(), to.close()]);
+    }
+  }, 120_000);
+
+  it('is refused when a newer version made it', async () => {
+    const source = readFileSync(join(folder, `${backends[0]}.sql`), 'utf8');
+    const file = join(folder, 'newer.sql');
+    writeFileSync(file, source.replace(/^-- migration: .*$/m, '-- migration: 999_from_the_future'));
+    const to = await openTestDb('pglite');
+    try {
+      await expect(restoreDatabase(to.db, file)).rejects.toThrow(/at migration 999_from_the_future, which this version .* does not know/);
+    } finally {
+      await to.close();
+    }
   });
 });

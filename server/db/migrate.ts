@@ -44,3 +44,16 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
 }
+
+/** The names of the migrations this version knows, oldest first (a backup records the one it was taken at). */
+export const migrationNames = (): string[] => Object.keys(migrations);
+
+/** Brings the database up to migration `name` and no further (a restore of an older backup, before its rows go in). */
+export async function migrateUpTo<DB>(db: Kysely<DB>, name: string): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateTo(name);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

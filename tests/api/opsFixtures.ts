@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { openDatabase } from '../../server/db/connect';
+import { seedDemo } from '../../server/db/demo';
+import type { Database } from '../../server/db/schema';
+import { dataTables, ident } from '../../server/ops/dataTables';
+import type { Backend } from './harness';
+
+/** A demo small enough for PGlite in a test (seconds, not a minute), still with rows in every table the demo fills. */
+export const SMALL_DEMO = { customers: 40, orders: 150, abandonedCarts: 40, botResponses: 80, days: 20 };
+
+export interface EmptyDatabase {
+  db: Kysely<Database>;
+  /** The DATA_DIR (PGlite) or the postgres:// URL (server) the database is at. */
+  dataDir?: string;
+  databaseUrl?: string;
+  close: () => Promise<void>;
+}
+
+/** A database that has never been migrated: an empty DATA_DIR, or a new database on the server. */
+export async function openEmptyDatabase(backend: Backend): Promise<EmptyDatabase> {
+  if (backend === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-ops-'));
+    const db = openDatabase({ dataDir: join(dataDir, 'db') });
+    return {
+      db,
+      dataDir,
+      close: async () => {
+        await db.destroy();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `backoffice_ops_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const db = openDatabase({ databaseUrl });
+  return {
+    db,
+    databaseUrl,
+    close: async () => {
+      await db.destroy();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
+ * Per table, an md5 of its rows' text, the rows sorted by that text: equal sums mean equal rows,
+ * whichever backend holds them (times written in UTC, text sorted bytewise, not by locale).
+ */
+export async function tableChecksums(db: Kysely<Database>, only?: readonly string[]): Promise<Record<string, string>> {
+  const tables = (await dataTables(db)).filter((t) => !only || only.includes(t.name));
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL TimeZone = 'UTC'`.execute(trx);
+    await sql`SET LOCAL DateStyle = 'ISO, YMD'`.execute(trx);
+    await sql`SET LOCAL IntervalStyle = 'postgres'`.execute(trx);
+    await sql`SET LOCAL extra_float_digits = 1`.execute(trx);
+    const sums: Record<string, string> = {};
+    for (const table of tables) {
+      const { rows } = await sql<{ sum: string; n: number }>`
+        SELECT md5(coalesce(string_agg(t::text, E'\n' ORDER BY t::text COLLATE "C"), '')) AS sum, count(*)::int AS n
+        FROM ${sql.raw(ident(table.name))} AS t`.execute(trx);
+      sums[table.name] = `${rows[0].n}:${rows[0].sum}`;
+    }
+    return sums;
+  });
+}
+
+/**
+ * The demo, small, plus a row in each table the demo leaves empty (logins, the outbox, events,
+ * files, the ad slots, the bot's texts, the audit trail and live events), so that a copy of every table is checked.
+ */
+export async function seedEveryTable(db: Kysely<Database>): Promise<void> {
+  await seedDemo(db, { now: new Date('2026-11-20T12:00:00Z'), size: SMALL_DEMO });
+  const at = new Date('2026-11-20T11:00:00.123456Z');
+  await db.insertInto('login_failures').values({ username: 'admin', ip: '10.0.0.7', failed_at: at }).execute();
+  await db.insertInto('login_addresses').values({ username: 'admin', ip: '10.0.0.7', logged_in_at: at }).execute();
+  await db
+    .insertInto('languages')
+    .values({ code: 'en', data: JSON.stringify({ greeting: 'Hello, {name}!' }) })
+    .execute();
+  await db.insertInto('stored_files').values({ id: 'photo-1', city_id: 1, mime_type: 'image/jpeg', size: 1234, created_at: at }).execute();
+  await db.insertInto('ad_chat_slots').values({ chat_id: '100200300', next_free_at: at, ad_id: null }).execute();
+  await db
+    .insertInto('events')
+    .values({
+      type: 'order.message',
+      payload: JSON.stringify({ text: "it's \\ \"quoted\"\nand 'multi-line' — ünïcode 🍕" }),
+      last_error: null,
+      processed_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('messenger_outbox')
+    .values({
+      bot_id: 1,
+      chat_id: '100200300',
+      text: 'Hello\tthere',
+      photo_id: null,
+      button: JSON.stringify({ text: 'Open', url: 'https://example.com' }),
+      deleted_at: null,
+      sent_at: at,
+    })
+    .execute();
+  // A change made by an actor: an audit entry; a status move: a live event (the seed writes neither).
+  await db.connection().execute(async (conn) => {
+    await sql`SELECT set_config('app.actor', '1', false)`.execute(conn);
+    await conn.updateTable('cities').set({ chatname: 'renamed_chat' }).where('id', '=', 1).execute();
+    await sql`SELECT set_config('app.actor', '', false)`.execute(conn);
+  });
+  await db.updateTable('orders').set({ status: -10 }).where('id', '=', 1).execute();
+}

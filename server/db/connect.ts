@@ -5,6 +5,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { withActor } from '../audit/actorDriver';
 import { pgliteNotifications, pgNotifications, registerNotifications } from './notifications';
+import { registerPool } from './poolStats';
 import type { Database } from './schema';
 
 const INT8 = 20;
@@ -36,6 +37,7 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     // Each pooled connection carries the actor of the request using it (the audit trail, migration 014).
     const db = new Kysely<Database>({ dialect: withActor(new PostgresDialect({ pool }), (connection) => connection) });
     registerNotifications(db, pgNotifications(options.databaseUrl));
+    registerPool(db, pool);
     return db;
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

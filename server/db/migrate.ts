@@ -34,6 +34,9 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The names of every migration this build knows, in order (the readiness check compares them with the database's). */
+export const migrationNames = (): string[] => Object.keys(migrations);
+
 /** Brings the database to the newest schema. Safe to run on every start and from two processes. */
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {
   const migrator = new Migrator({ db, provider });

@@ -20,7 +20,7 @@ export interface HealthOptions {
 
 /** Each part of readiness: `ok`, or what is wrong with it (no versions, no addresses, no secrets). */
 export interface Readiness {
-  status: 'ok' | 'unavailable' | 'stopping';
+  status: 'ok' | 'unavailable';
   checks: { database: string; migrations: string; workers?: string };
   /** The parts that are not ok. */
   failing: string[];
@@ -83,14 +83,12 @@ async function checkReadiness(options: HealthOptions): Promise<Readiness> {
 
 /**
  * `GET /health/live` (the process answers) and `GET /health/ready` (it can serve: database
- * reachable, migrations applied, workers running; 503 naming what fails, and 503 once the
- * server is stopping, so that a load balancer sends no more). No login; not in the request log.
+ * reachable, migrations applied, workers running; 503 naming what fails). No login; not in the
+ * request log. Once the server is stopping, Fastify answers every request that still reaches
+ * it, these included, 503 with `Connection: close` (return503OnClosing), so a load balancer
+ * takes the process out.
  */
 const plugin: FastifyPluginAsync<HealthOptions> = async (app, options) => {
-  let stopping = false;
-  app.addHook('preClose', async () => {
-    stopping = true;
-  });
   /** Probes that come together share one check: a slow database is not asked once per probe. */
   let pending: Promise<Readiness> | null = null;
 
@@ -101,10 +99,6 @@ const plugin: FastifyPluginAsync<HealthOptions> = async (app, options) => {
 
   app.get(HEALTH_READY_PATH, { logLevel: 'silent' }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (stopping) {
-      const checks = { database: 'unknown', migrations: 'unknown' };
-      return reply.status(503).send({ status: 'stopping', checks, failing: ['server'] } satisfies Readiness);
-    }
     pending ??= checkReadiness(options).finally(() => {
       pending = null;
     });

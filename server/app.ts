@@ -85,6 +85,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
 
+  // Requests under way when the server stops are answered with `Connection: close`, so that
+  // their clients reconnect elsewhere rather than keep a connection to a stopping process.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing && !reply.raw.headersSent) reply.header('connection', 'close');
+    return payload;
+  });
+
   // Each request acts for its user (set by authenticate) in the audit trail; what it wakes acts for nobody.
   app.addHook('onRequest', openActorContext);
   const onEvent = deps.onEvent && outsideRequest(deps.onEvent);

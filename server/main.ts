@@ -81,6 +81,20 @@ const step = async (name: string, work: () => Promise<void>): Promise<boolean> =
 };
 
 /**
+ * Stops taking connections and waits for the requests under way. A keep-alive connection whose
+ * last response ends during the stop is closed as soon as it is idle (the server closes only
+ * those idle at its start), or its client would hold the stop until its keep-alive timeout.
+ */
+const closeHttp = async (): Promise<void> => {
+  const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(reaper);
+  }
+};
+
+/**
  * A stop (SIGTERM from a deploy, SIGINT from a terminal): readiness answers 503 and no new
  * connection is taken; the requests under way finish; live streams are told to reconnect
  * elsewhere; the workers finish the sends in hand and release their claims; then the database
@@ -101,7 +115,7 @@ closeWithGrace(
     workersRunning = false;
     // The HTTP side and the workers wind down together: both within one grace period.
     const stopped = await Promise.all([
-      step('the HTTP server', () => app.close()),
+      step('the HTTP server', () => closeHttp()),
       step('the event worker', () => worker.stop()),
       step('the mailing sender', () => mailings.stop()),
     ]);

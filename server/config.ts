@@ -95,12 +95,7 @@ const count = (fallback: number, min: number, max: number) =>
         .optional(),
     )
     .transform((v) => (v === undefined ? fallback : Number(v)))
-    .pipe(
-      z
-        .number()
-        .min(min, `must be a whole number from ${min} to ${max}`)
-        .max(max, `must be a whole number from ${min} to ${max}`),
-    );
+    .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`));
 
 const environment = z.object({
   PORT: text()

@@ -41,7 +41,8 @@ const routeOf = (request: FastifyRequest): string => request.routeOptions.url ??
 /** Throws 401 or 403 unless the scraper may read the metrics (the connection's address, not X-Forwarded-For). */
 function assertMayScrape(request: FastifyRequest, token: string | undefined): void {
   if (token === undefined) {
-    if (!isLoopback(request.socket.remoteAddress)) throw forbidden('Metrics are served to the loopback address only while METRICS_TOKEN is unset');
+    if (!isLoopback(request.socket.remoteAddress))
+      throw forbidden('Metrics are served to the loopback address only while METRICS_TOKEN is unset');
     return;
   }
   const header = request.headers.authorization ?? '';

@@ -144,7 +144,8 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     MAILING_BUTTON_NO_LINK: '%{city} aún no tiene nombre de chat del bot, así que un botón de restaurante no tiene enlace',
     MAILING_TEST_REFUSED: 'El mensajero rechazó el mensaje de prueba: %{reason}',
     MESSENGER_UNAVAILABLE: 'El mensajero no aceptó el mensaje (%{reason}). Inténtelo de nuevo en un momento.',
-    LIVE_STREAMS_FULL: 'El servidor tiene abiertos tantos flujos de eventos como puede atender. Vuelva a intentarlo en %{seconds} segundos.',
+    LIVE_STREAMS_FULL:
+      'El servidor tiene abiertos tantos flujos de eventos como puede atender. Vuelva a intentarlo en %{seconds} segundos.',
     STATS_RANGE_TOO_LONG: 'Un periodo de estadísticas puede abarcar como máximo %{days} días',
     STATS_RANGE_REVERSED: 'La fecha de inicio %{from} es posterior a la de fin %{to}',
     STAFF_NOT_FOUND: 'Cuenta de personal no encontrada',

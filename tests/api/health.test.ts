@@ -148,7 +148,11 @@ describe('readiness when the database does not answer', () => {
   it('answers 503 naming the database when nothing listens', async () => {
     const answer = await readinessWith(await freePort(), 2000);
     expect(answer.status).toBe(503);
-    expect(answer.json).toEqual({ status: 'unavailable', checks: { database: 'unreachable', migrations: 'unknown' }, failing: ['database', 'migrations'] });
+    expect(answer.json).toEqual({
+      status: 'unavailable',
+      checks: { database: 'unreachable', migrations: 'unknown' },
+      failing: ['database', 'migrations'],
+    });
     expectNothingRevealed(answer.body);
   });
 

@@ -66,7 +66,8 @@ describe.each(backends)('metrics on %s', (backend) => {
     const before = await scrape();
     const ids = await seedRoles(t.db);
     const admin = await login(t.app, 'admin');
-    for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: 'GET', url: '/api/cities', headers: bearer(admin) })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/api/cities', headers: bearer(admin) })).statusCode).toBe(200);
     await t.app.inject({ method: 'GET', url: '/api/cities/987654', headers: bearer(admin) });
     // Wrong passwords until the throttle answers 429.
     let refused = 0;
@@ -80,7 +81,11 @@ describe.each(backends)('metrics on %s', (backend) => {
     // An event due a minute ago that no worker has delivered (none runs here).
     await t.db
       .insertInto('events')
-      .values({ type: 'restaurant_unpause', payload: JSON.stringify({ restaurantId: ids.restaurantId }), run_at: new Date(Date.now() - 60_000) })
+      .values({
+        type: 'restaurant_unpause',
+        payload: JSON.stringify({ restaurantId: ids.restaurantId }),
+        run_at: new Date(Date.now() - 60_000),
+      })
       .execute();
     const stream: LiveClient = await openLiveClient(t.app, { token: admin.jwtToken });
     expect(stream.status).toBe(200);

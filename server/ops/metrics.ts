@@ -27,6 +27,19 @@ export interface MetricsOptions {
   now?: () => Date;
 }
 
+/**
+ * Node's default metrics (event loop lag, memory, CPU, handles, garbage collection) describe
+ * the process, not an app, and each collection keeps a monitor running: one per process.
+ */
+let processRegistry: Registry | null = null;
+const processMetrics = (): Registry => {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+};
+
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
 
 /** Same time whatever the token given, its length included. */
@@ -53,15 +66,14 @@ function assertMayScrape(request: FastifyRequest, token: string | undefined): vo
 }
 
 /**
- * `GET /metrics` in Prometheus's text format, from a registry of this app's own (so that two
- * apps in one process, as in the tests, keep separate counts): Node's default metrics (event
- * loop lag, memory, handles), request durations by route pattern and status, 429s by route,
- * failed logins, the database pool, open live streams, the outbox's due events and the age of
- * the oldest, mailing messages sent. Not public: see assertMayScrape.
+ * `GET /metrics` in Prometheus's text format: the process's default metrics, and a registry of
+ * this app's own (so that two apps in one process, as in the tests, keep separate counts):
+ * request durations by route pattern and status, 429s by route, failed logins, the database
+ * pool, open live streams, the outbox's due events and the age of the oldest, mailing messages
+ * sent. Not public: see assertMayScrape.
  */
 const plugin: FastifyPluginAsync<MetricsOptions> = async (app, options) => {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
   const now = options.now ?? (() => new Date());
 
   const durations = new Histogram({
@@ -144,6 +156,8 @@ const plugin: FastifyPluginAsync<MetricsOptions> = async (app, options) => {
     },
   });
 
+  const exposed = Registry.merge([processMetrics(), registry]);
+
   app.addHook('onResponse', async (request, reply) => {
     const route = routeOf(request);
     const status = reply.statusCode;
@@ -156,8 +170,8 @@ const plugin: FastifyPluginAsync<MetricsOptions> = async (app, options) => {
 
   app.get(METRICS_PATH, { logLevel: 'silent' }, async (request, reply) => {
     assertMayScrape(request, options.token);
-    const text = await registry.metrics();
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
+    const text = await exposed.metrics();
+    return reply.header('content-type', exposed.contentType).header('cache-control', 'no-store').send(text);
   });
 };
 

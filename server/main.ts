@@ -115,7 +115,7 @@ closeWithGrace(
     workersRunning = false;
     // The HTTP side and the workers wind down together: both within one grace period.
     const stopped = await Promise.all([
-      step('the HTTP server', () => closeHttp()),
+      step('the HTTP server', closeHttp),
       step('the event worker', () => worker.stop()),
       step('the mailing sender', () => mailings.stop()),
     ]);
@@ -128,7 +128,9 @@ closeWithGrace(
 
 // No error ends the process: it is logged, and the request or job it came from has failed alone.
 process.on('uncaughtException', (error) => log.error({ err: error }, 'uncaught error'));
-process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
+process.on('unhandledRejection', (reason) =>
+  log.error({ err: reason instanceof Error ? reason : new Error(String(reason)) }, 'unhandled rejection'),
+);
 
 try {
   await app.listen({ port: config.port, host: config.host });

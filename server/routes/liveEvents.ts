@@ -66,7 +66,10 @@ export const liveEventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         description:
           'Server-sent events (text/event-stream) in the user’s scope: order.created, order.updated, message.created, ' +
           `review.created, mailing.progress; \`: ping\` every ${LIVE_HEARTBEAT_SECONDS} s; \`event: expired\` before it closes at the session’s end. ` +
-          'Send the last id received as Last-Event-ID (or lastEventId) to be sent what was missed.',
+          'Send the last id received as Last-Event-ID (or lastEventId) to be sent what was missed. ' +
+          'The server may end a stream with `event: closing` (data `{"reason":"restarting"}` when it stops, ' +
+          '`{"reason":"too-many-streams"}` when the user opened more than their limit), after a `retry:` line saying when to reconnect; ' +
+          'a process that serves as many streams as it may answers 503 LIVE_STREAMS_FULL with Retry-After.',
       },
       // A compressor holds what it is given until it has enough, and each event must leave at
       // once: @fastify/compress skips text/event-stream by default, and this route whatever

@@ -21,6 +21,9 @@ import type { MessengerGateway } from './messenger/gateway';
 import { apiRoutes } from './routes/api';
 import { sessionRoutes } from './routes/session';
 import { webhookRoutes } from './routes/webhook';
+import { LiveStreamCaps, type LiveStreamLimits } from './live/liveStreamCaps';
+import { health, type WorkerStatus } from './ops/health';
+import { metrics } from './ops/metrics';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -40,6 +43,10 @@ export interface AppDeps {
   filesDir?: string;
   /** Called after a request has written an event for the messenger (main.ts wakes the event worker). */
   onEvent?: () => void;
+  /** Health and metrics: whether the process's workers run (GET /health/ready), the bearer token of GET /metrics, the live stream caps. */
+  workers?: () => WorkerStatus;
+  metricsToken?: string;
+  liveStreamLimits?: LiveStreamLimits;
 }
 
 /** The path of a URL as a 404 may echo it: without the query, cut to 100 characters. */
@@ -67,10 +74,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // First, so that every response carries the headers, also one refused by a later hook.
   await app.register(securityHeaders);
   await app.register(compression);
+  // Before the routes: its request timing hook must reach every one of them.
+  const liveStreams = new LiveStreamCaps(deps.liveStreamLimits);
+  await app.register(metrics, { db: deps.db, token: deps.metricsToken, liveStreams, now });
+  await app.register(health, { db: deps.db, workers: deps.workers });
 
   // Every response, errors, static files and 404s included, says which version is running.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header(VERSION_HEADER, deps.version);
+    return payload;
+  });
+
+  // Requests under way when the server stops are answered with `Connection: close`, so that
+  // their clients reconnect elsewhere rather than keep a connection to a stopping process.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing && !reply.raw.headersSent) reply.header('connection', 'close');
     return payload;
   });
 
@@ -103,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { db: deps.db, jwtSecret: deps.jwtSecret, now });
   await app.register(graphqlPlugin, { db: deps.db, now, onEvent });
   const messenger = deps.messenger ?? localMessenger(deps.db, deps.filesDir ?? join(tmpdir(), `backoffice-files-${process.pid}`));
-  await app.register(apiRoutes, { prefix: '/api', db: deps.db, messenger, now, onEvent });
+  await app.register(apiRoutes, { prefix: '/api', db: deps.db, messenger, now, onEvent, liveStreams });
   await app.register(webhookRoutes, { db: deps.db, messenger, now });
 
   if (deps.staticDir && existsSync(deps.staticDir)) {

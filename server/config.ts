@@ -32,6 +32,10 @@ export interface ServerConfig {
   /** Which messenger gateway speaks to the customers: the local store, or the Telegram Bot API (at `telegramApiUrl`, Telegram's own by default). */
   messenger: 'local' | 'telegram';
   telegramApiUrl?: string;
+  /** Health, metrics and stopping: the bearer token of GET /metrics (none: loopback only), the live stream caps, the grace of a stop. */
+  metricsToken?: string;
+  liveStreams: { perUser: number; total: number };
+  shutdownTimeoutMs: number;
 }
 
 /** A configuration the server cannot start with; the message names every bad variable. */
@@ -81,6 +85,18 @@ const trustProxy = text().transform((value, ctx): TrustProxy => {
 
 const PORT_HINT = 'must be a port number (0 to 65535)';
 
+/** A whole number within bounds, or the fallback when unset. */
+const count = (fallback: number, min: number, max: number) =>
+  text()
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,7}$/, `must be a whole number from ${min} to ${max}`)
+        .optional(),
+    )
+    .transform((v) => (v === undefined ? fallback : Number(v)))
+    .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`));
+
 const environment = z.object({
   PORT: text()
     .pipe(
@@ -123,6 +139,15 @@ const environment = z.object({
       .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL, e.g. http://127.0.0.1:8081')
       .optional(),
   ),
+  METRICS_TOKEN: text().pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 characters long, without spaces (or unset: metrics for loopback only)')
+      .optional(),
+  ),
+  LIVE_STREAMS_PER_USER: count(8, 1, 1000),
+  LIVE_STREAMS_MAX: count(1000, 1, 1_000_000),
+  SHUTDOWN_TIMEOUT: count(10, 1, 3600),
 });
 
 /** The secret from JWT_SECRET, or one generated once and kept in DATA_DIR. */
@@ -143,7 +168,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const given = env[name];
-      const shown = name === 'JWT_SECRET' || name === 'DATABASE_URL' || given === undefined ? '' : ` (got "${given}")`;
+      const secret = name === 'JWT_SECRET' || name === 'DATABASE_URL' || name === 'METRICS_TOKEN';
+      const shown = secret || given === undefined ? '' : ` (got "${given}")`;
       return `  ${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(`The environment is not valid:\n${lines.join('\n')}`);
@@ -162,5 +188,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: join(ROOT_DIR, 'dist'),
     messenger: e.MESSENGER,
     telegramApiUrl: e.TELEGRAM_API_URL,
+    metricsToken: e.METRICS_TOKEN,
+    liveStreams: { perUser: e.LIVE_STREAMS_PER_USER, total: e.LIVE_STREAMS_MAX },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
   };
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, readConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
@@ -46,6 +47,8 @@ if (config.demo) await seedDemoIfEmpty(db, (line) => console.log(line));
 const filesDir = join(config.dataDir, 'files');
 const messenger =
   config.messenger === 'telegram' ? telegramMessenger({ db, filesDir, apiRoot: config.telegramApiUrl }) : localMessenger(db, filesDir);
+// The workers run from their start until the stop below; readiness reports them.
+let workersRunning = true;
 const app = await buildApp({
   db,
   jwtSecret: config.jwtSecret,
@@ -56,23 +59,83 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   // Requests come after listen(), when the worker below exists.
   onEvent: () => worker.wake(),
+  workers: () => ({ eventWorker: workersRunning, mailingSender: workersRunning }),
+  metricsToken: config.metricsToken,
+  liveStreamLimits: config.liveStreams,
 });
-// Its errors are the operator's business even when the request log is off.
-const worker = startEventWorker({ db, messenger, log: config.log ? app.log : console });
+// Their errors are the operator's business even when the request log is off.
+const log = config.log ? app.log : console;
+const worker = startEventWorker({ db, messenger, log });
 // The mass mailings, at MAILING_RATE messages per second per bot.
-const mailings = startMailingSender({ db, messenger, ...mailingConfig, log: config.log ? app.log : console });
+const mailings = startMailingSender({ db, messenger, ...mailingConfig, log });
 
-const shutdown = async () => {
-  await app.close();
-  await worker.stop();
-  await mailings.stop();
-  await db.destroy();
-  await lock?.release();
-  process.exit(0);
+/** Runs one step of the stop; a failure is logged and the stop goes on. */
+const step = async (name: string, work: () => Promise<void>): Promise<boolean> => {
+  try {
+    await work();
+    return true;
+  } catch (error) {
+    log.error({ err: error }, `stopping: ${name} failed`);
+    return false;
+  }
 };
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
 
-await app.listen({ port: config.port, host: config.host });
+/**
+ * Stops taking connections and waits for the requests under way. A keep-alive connection whose
+ * last response ends during the stop is closed as soon as it is idle (the server closes only
+ * those idle at its start), or its client would hold the stop until its keep-alive timeout.
+ */
+const closeHttp = async (): Promise<void> => {
+  const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(reaper);
+  }
+};
+
+/**
+ * A stop (SIGTERM from a deploy, SIGINT from a terminal): readiness answers 503 and no new
+ * connection is taken; the requests under way finish; live streams are told to reconnect
+ * elsewhere; the workers finish the sends in hand and release their claims; then the database
+ * closes and the data directory is free. Past SHUTDOWN_TIMEOUT, or on a second signal, the
+ * process exits at once with code 1.
+ */
+closeWithGrace(
+  {
+    delay: config.shutdownTimeoutMs,
+    logger: { error: (message: unknown) => log.error(String(message)) },
+    // An error is logged and the process goes on (below); only signals stop it.
+    skip: ['uncaughtException', 'unhandledRejection', 'beforeExit'],
+    onTimeout: (delay) => log.error(`stopping: not done after ${delay} ms, exiting now`),
+    onSecondSignal: (signal) => log.error(`stopping: second ${signal}, exiting now`),
+  },
+  async ({ signal }) => {
+    log.info(`${signal ?? 'stop'}: stopping (requests under way may take ${config.shutdownTimeoutMs / 1000} s)`);
+    workersRunning = false;
+    // The HTTP side and the workers wind down together: both within one grace period.
+    const stopped = await Promise.all([
+      step('the HTTP server', closeHttp),
+      step('the event worker', () => worker.stop()),
+      step('the mailing sender', () => mailings.stop()),
+    ]);
+    const closed = await step('the database', () => db.destroy());
+    const released = await step('the data directory lock', async () => lock?.release());
+    if (![...stopped, closed, released].every(Boolean)) throw new Error('stopped with errors (above)');
+    log.info('stopped');
+  },
+);
+
+// No error ends the process: it is logged, and the request or job it came from has failed alone.
+process.on('uncaughtException', (error) => log.error({ err: error }, 'uncaught error'));
+process.on('unhandledRejection', (reason) =>
+  log.error({ err: reason instanceof Error ? reason : new Error(String(reason)) }, 'unhandled rejection'),
+);
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  refuseToStart(`Cannot start: cannot listen on ${config.host}:${config.port} (${error instanceof Error ? error.message : String(error)})`);
+}
 const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
 console.log(`Back-office ${config.version} on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${where})`);

@@ -5,6 +5,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { withActor } from '../audit/actorDriver';
 import { pgliteNotifications, pgNotifications, registerNotifications } from './notifications';
+import { registerPool } from './poolStats';
 import type { Database } from './schema';
 import { reportingUnavailable } from './unreachable';
 
@@ -54,6 +55,7 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     const dialect = withActor(new PostgresDialect({ pool }), (connection) => connection);
     const db = new Kysely<Database>({ dialect: reportingUnavailable(dialect) });
     registerNotifications(db, pgNotifications(options.databaseUrl, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS));
+    registerPool(db, pool);
     return db;
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

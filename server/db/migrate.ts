@@ -34,6 +34,9 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The names of every migration this build knows, oldest first (the readiness check compares them with the database's; a backup records the one it was taken at). */
+export const migrationNames = (): string[] => Object.keys(migrations);
+
 /** Brings the database to the newest schema. Safe to run on every start and from two processes. */
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {
   const migrator = new Migrator({ db, provider });
@@ -44,9 +47,6 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
 }
-
-/** The names of the migrations this version knows, oldest first (a backup records the one it was taken at). */
-export const migrationNames = (): string[] => Object.keys(migrations);
 
 /** Brings the database up to migration `name` and no further (a restore of an older backup, before its rows go in). */
 export async function migrateUpTo<DB>(db: Kysely<DB>, name: string): Promise<void> {

@@ -17,6 +17,7 @@ import {
 } from '../mailings/senderQueries';
 import { classifySendError, failureState } from '../mailings/sendOutcome';
 import type { MessengerGateway } from '../messenger/gateway';
+import { countMailingMessageSent } from '../ops/metrics';
 
 /** What sending one mailing needs from the sender (./mailingSender.ts). */
 export interface SendContext {
@@ -106,6 +107,7 @@ export async function sendMailing(context: SendContext, id: number, status: numb
     streak.refusals = 0;
     streak.retries = 0;
     await recordOutcome(db, id, recipient.userId, RecipientState.SENT, null);
+    countMailingMessageSent();
   };
 
   const track = (work: Promise<void>) => {

@@ -17,6 +17,7 @@ import {
   recentEvents,
 } from './liveEventRows';
 import { liveMessage, LiveStream } from './liveStream';
+import type { LiveStreamCaps } from './liveStreamCaps';
 
 export interface LiveHubOptions {
   db: Kysely<Database>;
@@ -27,6 +28,8 @@ export interface LiveHubOptions {
   heartbeatMs?: number;
   /** How often old events are deleted; the first time at a random moment within it. */
   pruneEveryMs?: number;
+  /** The process's limits on open streams (per user, in all); none by default. */
+  caps?: LiveStreamCaps;
 }
 
 /** How long an event id is remembered as passed on: well beyond the commit window of a poll. */
@@ -45,6 +48,7 @@ export class LiveHub {
   private readonly now: () => Date;
   private readonly heartbeatMs: number;
   private readonly pruneEveryMs: number;
+  private readonly caps: LiveStreamCaps | undefined;
   private readonly streams = new Set<LiveStream>();
   /** Ids passed on lately, oldest first, with when: a poll's window may bring them again. */
   private readonly seen = new Map<number, number>();
@@ -65,6 +69,7 @@ export class LiveHub {
     this.now = options.now;
     this.heartbeatMs = options.heartbeatMs ?? LIVE_HEARTBEAT_SECONDS * 1000;
     this.pruneEveryMs = options.pruneEveryMs ?? 10 * 60_000;
+    this.caps = options.caps;
     // Processes started together do not all prune at once.
     this.nextPruneAt = performance.now() + Math.random() * this.pruneEveryMs;
     this.timer = setInterval(() => this.tick(), options.tickMs ?? 1000).unref();
@@ -82,9 +87,11 @@ export class LiveHub {
   async open(user: Actor, session: RequestSession, lastEventId: number | null, since: Date | null = null): Promise<Readable> {
     this.listen();
     await this.ready();
+    this.caps?.assertRoom();
     const stream: LiveStream = new LiveStream(user, session, {
       heartbeatMs: this.heartbeatMs,
       onEnd: () => this.streams.delete(stream),
+      caps: this.caps,
     });
     this.streams.add(stream);
     const missed =
@@ -106,7 +113,7 @@ export class LiveHub {
 
   /** Ends every stream (the server is stopping: its clients reconnect to another process). */
   endStreams(): void {
-    for (const stream of [...this.streams]) stream.end();
+    for (const stream of [...this.streams]) stream.close('restarting');
   }
 
   async close(): Promise<void> {

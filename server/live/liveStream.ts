@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { LIVE_EXPIRED_EVENT, type LiveEvent } from '../../src/domain';
 import type { RequestSession } from '../auth/authorize';
 import { hearsLiveEvent, type Actor } from '../auth/scope';
+import type { LiveStreamCaps } from './liveStreamCaps';
 
 /** How long a browser waits before reconnecting a dropped stream (the SSE `retry:` line). */
 export const LIVE_RETRY_MS = 3000;
@@ -27,10 +28,31 @@ export const liveMessage = (event: LiveEvent): LiveMessage => ({
 const PING = ': ping\n\n';
 const EXPIRED = `event: ${LIVE_EXPIRED_EVENT}\ndata: {}\n\n`;
 
+/**
+ * The last message of a stream the server closes while the session goes on, with no id: a
+ * browser skips the event (not a live event) and reconnects after the `retry:` sent with it.
+ */
+export const LIVE_CLOSING_EVENT = 'closing';
+
+/** Why the server closed a stream: the process is stopping (reconnect to another), or the user opened too many. */
+export type LiveCloseReason = 'restarting' | 'too-many-streams';
+
+/**
+ * When the browser should come back: soon after a restart (the load balancer sends it to a
+ * process that is up); late after being displaced by the same user's newer streams, so that a
+ * user with more tabs than the cap does not make them displace each other every few seconds.
+ */
+const CLOSE_RETRY_MS: Record<LiveCloseReason, number> = { restarting: LIVE_RETRY_MS, 'too-many-streams': 60_000 };
+
+export const closingMessage = (reason: LiveCloseReason): string =>
+  `retry: ${CLOSE_RETRY_MS[reason]}\nevent: ${LIVE_CLOSING_EVENT}\ndata: ${JSON.stringify({ reason })}\n\n`;
+
 export interface LiveStreamOptions {
   heartbeatMs: number;
   /** Called once when the stream ends, however it ends. */
   onEnd: () => void;
+  /** The process's limits on open streams, which this stream counts against while open. */
+  caps?: LiveStreamCaps;
 }
 
 /**
@@ -53,6 +75,8 @@ export class LiveStream {
   ) {
     this.out.on('close', () => this.end());
     this.write(`retry: ${LIVE_RETRY_MS}\n\n`);
+    // Last: a stream displaced by this one is closed only once this one exists.
+    options.caps?.add(this);
   }
 
   deliver(message: LiveMessage): void {
@@ -106,12 +130,26 @@ export class LiveStream {
     this.end();
   }
 
+  /** The server ends the stream while the session goes on: says why and when to reconnect, and closes. */
+  close(reason: LiveCloseReason): void {
+    if (this.ended) return;
+    // A client too far behind would not read it; it reconnects after its own delay.
+    if (this.out.writableLength <= MAX_BUFFERED_BYTES) this.out.write(closingMessage(reason));
+    this.end();
+  }
+
   /** Closes the stream (the server stops, or the client left); nothing more is written. */
   end(): void {
     if (this.ended) return;
     this.ended = true;
     this.held = null;
     this.out.end();
+    this.leave();
+  }
+
+  /** Leaves the hub and the caps, once. */
+  private leave(): void {
+    this.options.caps?.remove(this);
     this.options.onEnd();
   }
 
@@ -119,7 +157,7 @@ export class LiveStream {
     if (this.out.writableLength > MAX_BUFFERED_BYTES) {
       this.ended = true;
       this.out.destroy();
-      this.options.onEnd();
+      this.leave();
       return;
     }
     this.out.write(text);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { LiveStreamCaps } from '../live/liveStreamCaps';
 import type { MessengerGateway } from '../messenger/gateway';
 
 /** What every area's routes are given by app.ts. */
@@ -9,4 +10,6 @@ export interface RouteDeps {
   now: () => Date;
   /** Called after a request has written an event for the messenger, to wake the event worker. */
   onEvent?: () => void;
+  /** The process's limits on open live streams (app.ts makes one per app). */
+  liveStreams?: LiveStreamCaps;
 }

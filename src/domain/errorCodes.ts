@@ -67,6 +67,7 @@ export const API_ERROR_MESSAGES_EN = {
   MAILING_BUTTON_NO_LINK: '%{city} has no bot chat name yet, so a restaurant button has no link to open',
   MAILING_TEST_REFUSED: 'The messenger refused the test message: %{reason}',
   MESSENGER_UNAVAILABLE: 'The messenger did not take the message (%{reason}). Try again in a moment.',
+  LIVE_STREAMS_FULL: 'The server has as many live streams open as it may serve. Try again in %{seconds} seconds.',
   STATS_RANGE_TOO_LONG: 'A statistics range may span at most %{days} days',
   STATS_RANGE_REVERSED: 'The start date %{from} comes after the end date %{to}',
   STAFF_NOT_FOUND: 'Staff account not found',

@@ -69,6 +69,7 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     MAILING_BUTTON_NO_LINK: 'У города %{city} ещё нет имени чата бота, поэтому кнопке ресторана некуда вести',
     MAILING_TEST_REFUSED: 'Мессенджер не принял тестовое сообщение: %{reason}',
     MESSENGER_UNAVAILABLE: 'Мессенджер не принял сообщение (%{reason}). Повторите чуть позже.',
+    LIVE_STREAMS_FULL: 'На сервере открыто столько потоков событий, сколько он может обслужить. Повторите через %{seconds} с.',
     STATS_RANGE_TOO_LONG: 'Период статистики может охватывать не больше %{days} дней',
     STATS_RANGE_REVERSED: 'Начальная дата %{from} позже конечной %{to}',
     STAFF_NOT_FOUND: 'Учётная запись сотрудника не найдена',
@@ -144,6 +145,8 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     MAILING_BUTTON_NO_LINK: '%{city} aún no tiene nombre de chat del bot, así que un botón de restaurante no tiene enlace',
     MAILING_TEST_REFUSED: 'El mensajero rechazó el mensaje de prueba: %{reason}',
     MESSENGER_UNAVAILABLE: 'El mensajero no aceptó el mensaje (%{reason}). Inténtelo de nuevo en un momento.',
+    LIVE_STREAMS_FULL:
+      'El servidor tiene abiertos tantos flujos de eventos como puede atender. Vuelva a intentarlo en %{seconds} segundos.',
     STATS_RANGE_TOO_LONG: 'Un periodo de estadísticas puede abarcar como máximo %{days} días',
     STATS_RANGE_REVERSED: 'La fecha de inicio %{from} es posterior a la de fin %{to}',
     STAFF_NOT_FOUND: 'Cuenta de personal no encontrada',

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, LIVE_EVENTS_PATH, liveEventSchema, type LiveEvent } from '../../src/domain';
+import { LIVE_CLOSING_EVENT } from '../../server/live/liveStream';
 
 /**
  * A client of `GET /api/events` over real HTTP (app.inject waits for a response to end, a
@@ -65,7 +66,9 @@ export async function openLiveClient(app: FastifyInstance, options: LiveClientOp
         headers: response.headers,
         messages,
         events: () =>
-          messages.filter((m) => m.event !== 'expired' && m.event !== undefined).map((m) => liveEventSchema.parse(JSON.parse(m.data))),
+          messages
+            .filter((m) => m.event !== 'expired' && m.event !== LIVE_CLOSING_EVENT && m.event !== undefined)
+            .map((m) => liveEventSchema.parse(JSON.parse(m.data))),
         comments,
         retry: null,
         ended,

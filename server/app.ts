@@ -8,6 +8,7 @@ import { VERSION_HEADER } from '../src/domain';
 import { openActorContext, outsideRequest } from './audit/actorContext';
 import { authenticator } from './auth/authorize';
 import type { Database } from './db/schema';
+import { asUnavailable } from './db/unreachable';
 import { HttpError, statusText } from './errors';
 import { toErrorBody } from './http/errorBody';
 import { openApi, PUBLIC_API_PATHS } from './http/openapi';
@@ -108,7 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = toErrorBody(error);
     if (body.statusCode >= 500) request.log.error(error);
-    if (error instanceof HttpError && error.headers) reply.headers(error.headers);
+    // A raw driver error that names an unreachable database (one raised outside the wrapped
+    // driver, such as a stop in progress) is answered with the same Retry-After as the others.
+    const known = asUnavailable(error, 'unknown');
+    if (known instanceof HttpError && known.headers) reply.headers(known.headers);
     reply.status(body.statusCode).send(body);
   });
 

@@ -335,12 +335,19 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; size
       }),
     );
     const owners = staff.filter((account) => account.roleId === Role.RESTAURANT_OWNER);
-    for (const owner of owners) {
-      if (owner.restaurant === null) continue;
+    // Every restaurant can be written to in its orders' chats: its owner is its notification
+    // account, else its city's operator (or city admin) stands in.
+    const inCity = (city: number, roleId: RoleId) => staff.find((account) => account.city === city && account.roleId === roleId);
+    for (const [index, restaurant] of restaurants.entries()) {
+      const account =
+        owners.find((owner) => owner.restaurant === index) ??
+        inCity(restaurant.city, Role.OPERATOR) ??
+        inCity(restaurant.city, Role.CITY_ADMIN);
+      if (!account) continue;
       await trx
         .updateTable('restaurants')
-        .set({ notification_user_id: staffIds.get(owner.username) ?? null })
-        .where('id', '=', restaurants[owner.restaurant].id)
+        .set({ notification_user_id: staffIds.get(account.username) ?? null })
+        .where('id', '=', restaurant.id)
         .execute();
     }
     const couriersByCity = cityIds.map((_, c) =>

@@ -81,49 +81,63 @@ const trustProxy = text().transform((value, ctx): TrustProxy => {
 
 const PORT_HINT = 'must be a port number (0 to 65535)';
 
-const environment = z.object({
-  PORT: text()
-    .pipe(
+const environment = z
+  .object({
+    PORT: text()
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{1,5}$/, PORT_HINT)
+          .optional(),
+      )
+      .transform((v) => (v === undefined ? 3000 : Number(v)))
+      .pipe(z.number().max(65535, PORT_HINT)),
+    HOST: text()
+      .pipe(
+        z
+          .string()
+          .regex(/^[^\s/]+$/, 'must be a host name or an address, e.g. 127.0.0.1 or 0.0.0.0')
+          .optional(),
+      )
+      .transform((v) => v ?? '127.0.0.1'),
+    DATA_DIR: text().transform((v) => resolve(v ?? join(ROOT_DIR, 'data'))),
+    DATABASE_URL: text().pipe(
       z
         .string()
-        .regex(/^\d{1,5}$/, PORT_HINT)
+        .refine((v) => /^postgres(ql)?:\/\//.test(v) && URL.canParse(v), 'must be a postgres:// URL')
         .optional(),
-    )
-    .transform((v) => (v === undefined ? 3000 : Number(v)))
-    .pipe(z.number().max(65535, PORT_HINT)),
-  HOST: text()
-    .pipe(
+    ),
+    JWT_SECRET: text().pipe(z.string().min(32, 'must be at least 32 characters long (or unset, to generate one)').optional()),
+    DEMO: flag(false),
+    APP_VERSION: text().pipe(
       z
         .string()
-        .regex(/^[^\s/]+$/, 'must be a host name or an address, e.g. 127.0.0.1 or 0.0.0.0')
+        .regex(/^[\x21-\x7e]{1,64}$/, 'must be a version without spaces, e.g. 2.6.0')
         .optional(),
-    )
-    .transform((v) => v ?? '127.0.0.1'),
-  DATA_DIR: text().transform((v) => resolve(v ?? join(ROOT_DIR, 'data'))),
-  DATABASE_URL: text().pipe(
-    z
-      .string()
-      .refine((v) => /^postgres(ql)?:\/\//.test(v) && URL.canParse(v), 'must be a postgres:// URL')
-      .optional(),
-  ),
-  JWT_SECRET: text().pipe(z.string().min(32, 'must be at least 32 characters long (or unset, to generate one)').optional()),
-  DEMO: flag(false),
-  APP_VERSION: text().pipe(
-    z
-      .string()
-      .regex(/^[\x21-\x7e]{1,64}$/, 'must be a version without spaces, e.g. 2.6.0')
-      .optional(),
-  ),
-  LOG: flag(true),
-  TRUST_PROXY: trustProxy,
-  MESSENGER: text().pipe(z.enum(['local', 'telegram'], { error: 'must be local or telegram' }).default('local')),
-  TELEGRAM_API_URL: text().pipe(
-    z
-      .string()
-      .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL, e.g. http://127.0.0.1:8081')
-      .optional(),
-  ),
-});
+    ),
+    LOG: flag(true),
+    TRUST_PROXY: trustProxy,
+    MESSENGER: text().pipe(z.enum(['local', 'telegram'], { error: 'must be local or telegram' }).default('local')),
+    TELEGRAM_API_URL: text().pipe(
+      z
+        .string()
+        .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL, e.g. http://127.0.0.1:8081')
+        .optional(),
+    ),
+  })
+  // The demo's customers, chats and channels are invented: its mailings, ads and chat messages
+  // must never go to a real messenger, where those ids may belong to real people.
+  .superRefine((e, ctx) => {
+    if (e.DEMO && e.MESSENGER === 'telegram') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO'],
+        message:
+          'must be off with MESSENGER=telegram: the demo data (invented customers and chats) never goes to a real messenger; ' +
+          'try the demo with MESSENGER=local, or serve real data with DEMO=off',
+      });
+    }
+  });
 
 /** The secret from JWT_SECRET, or one generated once and kept in DATA_DIR. */
 function jwtSecretFor(dataDir: string, given: string | undefined): string {

@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
 
-  await app.register(proxyWarning, { trustProxy: deps.trustProxy ?? false, now });
+  await app.register(proxyWarning, { trustProxy: deps.trustProxy ?? false, now, logOff: !deps.logger });
   // Each request acts for its user (set by authenticate) in the audit trail; what it wakes acts for nobody.
   app.addHook('onRequest', openActorContext);
   const onEvent = deps.onEvent && outsideRequest(deps.onEvent);

@@ -5,6 +5,8 @@ import type { TrustProxy } from '../config';
 export interface ProxyWarningOptions {
   trustProxy: TrustProxy;
   now: () => Date;
+  /** The request log is off (LOG=off): the operator must still hear of it, on stderr. */
+  logOff: boolean;
 }
 
 /** How often the warning is repeated while such requests go on. */
@@ -21,7 +23,7 @@ export const PROXY_WARNING =
  * log at the first request that shows it (an X-Forwarded-For header nobody believes), and
  * again at most once an hour while it goes on.
  */
-const plugin: FastifyPluginAsync<ProxyWarningOptions> = async (app, { trustProxy, now }) => {
+const plugin: FastifyPluginAsync<ProxyWarningOptions> = async (app, { trustProxy, now, logOff }) => {
   if (trustProxy !== false) return;
   let warnedAt: number | null = null;
   app.addHook('onRequest', async (request) => {
@@ -29,10 +31,8 @@ const plugin: FastifyPluginAsync<ProxyWarningOptions> = async (app, { trustProxy
     const at = now().getTime();
     if (warnedAt !== null && at - warnedAt < PROXY_WARNING_EVERY_MS) return;
     warnedAt = at;
-    const details = { proxyAddress: request.ip, trustProxy: 'off' };
-    // With the request log off (LOG=off) the operator must still hear of it.
-    if (request.log.level === 'silent') console.warn(`${PROXY_WARNING} (proxy address ${request.ip})`);
-    else request.log.warn(details, PROXY_WARNING);
+    if (logOff) console.warn(`${PROXY_WARNING} (proxy address ${request.ip})`);
+    else request.log.warn({ proxyAddress: request.ip, trustProxy: 'off' }, PROXY_WARNING);
   });
 };
 

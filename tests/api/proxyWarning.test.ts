@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { TrustProxy } from '../../server/config';
 import { backends, openTestDb, TEST_SECRET, TEST_VERSION } from './harness';
@@ -51,6 +51,22 @@ describe.each(backends)('the warning about X-Forwarded-For while TRUST_PROXY is 
     expect(warnings[0]).toMatchObject({ level: 40, proxyAddress: '10.0.0.2' });
     expect(warnings[0].msg).toContain('TRUST_PROXY is off');
     expect(warnings[0].msg).toContain('TRUST_PROXY=1');
+  });
+
+  it('goes to stderr when the request log is off', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const testDb = await openTestDb(backend);
+    const app = await buildApp({ db: testDb.db, jwtSecret: TEST_SECRET, version: TEST_VERSION });
+    try {
+      await forwarded(app);
+      await forwarded(app);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0][0])).toContain('TRUST_PROXY is off');
+    } finally {
+      warn.mockRestore();
+      await app.close();
+      await testDb.close();
+    }
   });
 
   it('is not logged when TRUST_PROXY names the proxy', async () => {

@@ -16,6 +16,7 @@ import { graphqlPlugin } from './graphql';
 import { localMessenger } from './messenger/local';
 import { compression } from './plugins/compression';
 import { loggerOptions, type LogStream } from './plugins/logging';
+import { proxyWarning } from './plugins/proxyWarning';
 import { securityHeaders } from './plugins/securityHeaders';
 import { trustProxyOption, type TrustProxy } from './config';
 import type { MessengerGateway } from './messenger/gateway';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
 
+  await app.register(proxyWarning, { trustProxy: deps.trustProxy ?? false, now, logOff: !deps.logger });
   // Each request acts for its user (set by authenticate) in the audit trail; what it wakes acts for nobody.
   app.addHook('onRequest', openActorContext);
   const onEvent = deps.onEvent && outsideRequest(deps.onEvent);

@@ -97,58 +97,72 @@ const count = (fallback: number, min: number, max: number) =>
     .transform((v) => (v === undefined ? fallback : Number(v)))
     .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`));
 
-const environment = z.object({
-  PORT: text()
-    .pipe(
+const environment = z
+  .object({
+    PORT: text()
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{1,5}$/, PORT_HINT)
+          .optional(),
+      )
+      .transform((v) => (v === undefined ? 3000 : Number(v)))
+      .pipe(z.number().max(65535, PORT_HINT)),
+    HOST: text()
+      .pipe(
+        z
+          .string()
+          .regex(/^[^\s/]+$/, 'must be a host name or an address, e.g. 127.0.0.1 or 0.0.0.0')
+          .optional(),
+      )
+      .transform((v) => v ?? '127.0.0.1'),
+    DATA_DIR: text().transform((v) => resolve(v ?? join(ROOT_DIR, 'data'))),
+    DATABASE_URL: text().pipe(
       z
         .string()
-        .regex(/^\d{1,5}$/, PORT_HINT)
+        .refine((v) => /^postgres(ql)?:\/\//.test(v) && URL.canParse(v), 'must be a postgres:// URL')
         .optional(),
-    )
-    .transform((v) => (v === undefined ? 3000 : Number(v)))
-    .pipe(z.number().max(65535, PORT_HINT)),
-  HOST: text()
-    .pipe(
+    ),
+    JWT_SECRET: text().pipe(z.string().min(32, 'must be at least 32 characters long (or unset, to generate one)').optional()),
+    DEMO: flag(false),
+    APP_VERSION: text().pipe(
       z
         .string()
-        .regex(/^[^\s/]+$/, 'must be a host name or an address, e.g. 127.0.0.1 or 0.0.0.0')
+        .regex(/^[\x21-\x7e]{1,64}$/, 'must be a version without spaces, e.g. 2.6.0')
         .optional(),
-    )
-    .transform((v) => v ?? '127.0.0.1'),
-  DATA_DIR: text().transform((v) => resolve(v ?? join(ROOT_DIR, 'data'))),
-  DATABASE_URL: text().pipe(
-    z
-      .string()
-      .refine((v) => /^postgres(ql)?:\/\//.test(v) && URL.canParse(v), 'must be a postgres:// URL')
-      .optional(),
-  ),
-  JWT_SECRET: text().pipe(z.string().min(32, 'must be at least 32 characters long (or unset, to generate one)').optional()),
-  DEMO: flag(false),
-  APP_VERSION: text().pipe(
-    z
-      .string()
-      .regex(/^[\x21-\x7e]{1,64}$/, 'must be a version without spaces, e.g. 2.6.0')
-      .optional(),
-  ),
-  LOG: flag(true),
-  TRUST_PROXY: trustProxy,
-  MESSENGER: text().pipe(z.enum(['local', 'telegram'], { error: 'must be local or telegram' }).default('local')),
-  TELEGRAM_API_URL: text().pipe(
-    z
-      .string()
-      .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL, e.g. http://127.0.0.1:8081')
-      .optional(),
-  ),
-  METRICS_TOKEN: text().pipe(
-    z
-      .string()
-      .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 characters long, without spaces (or unset: metrics for loopback only)')
-      .optional(),
-  ),
-  LIVE_STREAMS_PER_USER: count(8, 1, 1000),
-  LIVE_STREAMS_MAX: count(1000, 1, 1_000_000),
-  SHUTDOWN_TIMEOUT: count(10, 1, 3600),
-});
+    ),
+    LOG: flag(true),
+    TRUST_PROXY: trustProxy,
+    MESSENGER: text().pipe(z.enum(['local', 'telegram'], { error: 'must be local or telegram' }).default('local')),
+    TELEGRAM_API_URL: text().pipe(
+      z
+        .string()
+        .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL, e.g. http://127.0.0.1:8081')
+        .optional(),
+    ),
+    METRICS_TOKEN: text().pipe(
+      z
+        .string()
+        .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 characters long, without spaces (or unset: metrics for loopback only)')
+        .optional(),
+    ),
+    LIVE_STREAMS_PER_USER: count(8, 1, 1000),
+    LIVE_STREAMS_MAX: count(1000, 1, 1_000_000),
+    SHUTDOWN_TIMEOUT: count(10, 1, 3600),
+  })
+  // The demo's customers, chats and channels are invented: its mailings, ads and chat messages
+  // must never go to a real messenger, where those ids may belong to real people.
+  .superRefine((e, ctx) => {
+    if (e.DEMO && e.MESSENGER === 'telegram') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO'],
+        message:
+          'must be off with MESSENGER=telegram: the demo data (invented customers and chats) never goes to a real messenger; ' +
+          'try the demo with MESSENGER=local, or serve real data with DEMO=off',
+      });
+    }
+  });
 
 /** The secret from JWT_SECRET, or one generated once and kept in DATA_DIR. */
 function jwtSecretFor(dataDir: string, given: string | undefined): string {

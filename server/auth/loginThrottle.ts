@@ -7,7 +7,9 @@ import type { Database } from '../db/schema';
  * one PostgreSQL server sees the same counts:
  * - one address and one username: LOGIN_MAX_FAILURES failures in LOGIN_FAILURE_WINDOW_SECONDS,
  *   then it waits until the oldest leaves the window;
- * - one address, any usernames: ten times as many;
+ * - one address, any usernames: ten times as many, except for a username that logged in from
+ *   that address within KNOWN_ADDRESS_DAYS: behind a reverse proxy (or a shared office NAT) every
+ *   user has one address, and guesses at other names must not lock the whole staff out;
  * - one username from any addresses (an attack spread over many addresses): USERNAME_FREE
  *   failures in an hour are free; after that each failure locks the username for a delay that
  *   doubles with every further USERNAME_FREE failures (30 s, 60 s, 120 s, ... at most 15
@@ -74,7 +76,7 @@ export class LoginThrottle {
     const pairOldest = time(row.pairOldest);
     if (Number(row.pair) >= LOGIN_MAX_FAILURES && pairOldest !== null) waits.push(secondsUntil(pairOldest + windowMs, at));
     const addressOldest = time(row.addressOldest);
-    if (Number(row.address) >= ADDRESS_MAX_FAILURES && addressOldest !== null) {
+    if (!row.known && Number(row.address) >= ADDRESS_MAX_FAILURES && addressOldest !== null) {
       waits.push(secondsUntil(addressOldest + windowMs, at));
     }
     const nameLatest = time(row.nameLatest);

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
+import { pagingFields } from '../../src/domain';
 
 /**
  * Paging of every list on the server: `page`, `perPage`, `sort`, `order` in the query, the
@@ -9,8 +10,7 @@ export const LIST_MAX_PER_PAGE = 1000;
 
 export const pageQuery = <S extends string>(sortable: readonly [S, ...S[]]) =>
   z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-    perPage: z.coerce.number().int().min(1).max(LIST_MAX_PER_PAGE).optional(),
+    ...pagingFields(LIST_MAX_PER_PAGE),
     sort: z.enum(sortable).optional(),
     order: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional(),
   });

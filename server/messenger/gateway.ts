@@ -92,12 +92,13 @@ export class MessengerError extends Error {
 
   /**
    * The error of a failed Bot API call (`{ok: false, error_code, description, parameters}`):
-   * 429 carries retry_after; 400 and 403 (chat not found, bot blocked or kicked) are permanent;
-   * anything else (5xx, a proxy's error page) may pass.
+   * 429 carries retry_after; 400, 403 (chat not found, bot blocked or kicked) and 413 (an upload
+   * too large, which never passes) are permanent; anything else (5xx, a proxy's error page) may
+   * pass. Status 0: the answer named none.
    */
   static fromBotApi(status: number, description: string, retryAfterSeconds?: number): MessengerError {
-    const message = `Bot API ${status}: ${description}`;
+    const message = `Bot API ${status > 0 ? status : '(no status)'}: ${description}`;
     if (status === 429) return new MessengerError(message, { retryAfterSeconds: retryAfterSeconds ?? 1 });
-    return new MessengerError(message, { permanent: status === 400, blocked: status === 403 });
+    return new MessengerError(message, { permanent: status === 400 || status === 413, blocked: status === 403 });
   }
 }

@@ -1,4 +1,4 @@
-import { Api, GrammyError, HttpError, InputFile } from 'grammy';
+import { Api, GrammyError, HttpError, InputFile, type Transformer } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -36,11 +36,33 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   gif: 'image/gif',
 };
 
+/**
+ * An error answer as grammY expects it (`error_code`, `description`), also when a server in front
+ * of the Bot API (a proxy, a local Bot API server refusing an upload) answered in its own JSON:
+ * its status and words are kept, where grammY would read "undefined: undefined".
+ */
+const botApiErrors: Transformer = async (prev, method, payload, signal) => {
+  const answer = await prev(method, payload, signal);
+  if (answer.ok === true) return answer;
+  const raw: Record<string, unknown> = Object.fromEntries(Object.entries(answer));
+  if (typeof raw.error_code === 'number' && typeof raw.description === 'string') return answer;
+  const status = [raw.error_code, raw.statusCode, raw.status].find((value): value is number => Number.isInteger(value));
+  const words = [raw.description, raw.message, raw.error].find((value): value is string => typeof value === 'string' && value !== '');
+  return {
+    ok: false,
+    error_code: status ?? 0,
+    description: words ?? `an answer without a description: ${JSON.stringify(raw).slice(0, 200)}`,
+  };
+};
+
 /** A failed call as the workers understand it: rate limit, blocked recipient, refused, or worth another try. */
 function messengerError(error: unknown): unknown {
   if (error instanceof GrammyError) return MessengerError.fromBotApi(error.error_code, error.description, error.parameters.retry_after);
-  // Network failures and timeouts: the message may pass later.
-  if (error instanceof HttpError) return new MessengerError(`Bot API unreachable: ${error.message}`);
+  // Network failures, timeouts and answers that are not JSON: the message may pass later.
+  if (error instanceof HttpError) {
+    const cause = error.error instanceof Error ? ` (${error.error.message})` : '';
+    return new MessengerError(`Bot API unreachable: ${error.message}${cause}`);
+  }
   return error;
 }
 
@@ -61,6 +83,7 @@ export function telegramMessenger({ db, filesDir, apiRoot, timeoutSeconds = 30 }
     let api = clients.get(token);
     if (!api) {
       api = new Api(token, { apiRoot, timeoutSeconds });
+      api.config.use(botApiErrors);
       clients.set(token, api);
     }
     return api;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { MessageStatus, ORDER_MESSAGES_DEFAULT_LIMIT, Role, type MessageDirection, type OrderMessage } from '../../src/domain';
 import { assertInScope, type Actor } from '../auth/scope';
 import type { Database } from '../db/schema';
-import { notFound } from '../errors';
+import { apiError, notFound } from '../errors';
 import { enqueueEvent } from '../jobs/events';
 
 /**
@@ -19,7 +19,10 @@ interface ChatOrder {
   city_id: number;
   restaurant_id: number;
   user_id: number;
+  restaurant_name: string;
   notification_user_id: number | null;
+  /** The notification account's messenger id: where a message to the restaurant goes. */
+  notification_chat: number | null;
 }
 
 export function orderChat(db: Kysely<Database>, onEvent: () => void = () => {}) {
@@ -28,7 +31,16 @@ export function orderChat(db: Kysely<Database>, onEvent: () => void = () => {}) 
     const order = await db
       .selectFrom('orders')
       .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
-      .select(['orders.id', 'orders.city_id', 'orders.restaurant_id', 'orders.user_id', 'restaurants.notification_user_id'])
+      .leftJoin('users as notified', 'notified.id', 'restaurants.notification_user_id')
+      .select([
+        'orders.id',
+        'orders.city_id',
+        'orders.restaurant_id',
+        'orders.user_id',
+        'restaurants.name as restaurant_name',
+        'restaurants.notification_user_id',
+        'notified.telegram_id as notification_chat',
+      ])
       .where('orders.thread_id', '=', threadId)
       .executeTakeFirst();
     if (!order) throw notFound('ORDER_NOT_FOUND');
@@ -104,6 +116,11 @@ export function orderChat(db: Kysely<Database>, onEvent: () => void = () => {}) 
    */
   const send = async (user: Actor, threadId: string, kind: MessageKind, text: string, url: string | null = null): Promise<OrderMessage> => {
     const order = await chatOrder(user, threadId);
+    // A restaurant without a notification account (or one without a messenger id) could never
+    // receive it: refused now, rather than written and left delayed for good.
+    if (kind === 'TO_RESTAURANT' && (order.notification_user_id === null || order.notification_chat === null)) {
+      throw apiError(400, 'ORDER_CHAT_NO_NOTIFICATION_ACCOUNT', { restaurant: order.restaurant_name });
+    }
     const parties = {
       TO_USER: { from_id: user.id, to_id: order.user_id, restaurant_sent: true },
       TO_RESTAURANT: { from_id: order.user_id, to_id: order.notification_user_id, restaurant_sent: false },

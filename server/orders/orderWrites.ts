@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { can, Role, type OrderUpdate } from '../../src/domain';
 import { inUserScope, type Actor } from '../auth/scope';
+import { differsFrom } from '../db/differsFrom';
 import type { Database } from '../db/schema';
 import { apiError, forbidden, notFound } from '../errors';
 
@@ -57,12 +58,18 @@ export function orderWriter(db: Kysely<Database>) {
     if (next !== undefined) {
       query = query.set({ status: next });
       // Forward only, never out of a final status: decided by the row as it is now, not as read above.
-      if (!debug) query = query.where('status', '>=', 0).where('status', '<', next);
+      // Staying where it is lets a courier change through with the status it already has.
+      if (!debug) query = query.where('status', '>=', 0).where('status', '<=', next);
     }
+    // Only a row that differs is written: a save of what is stored moves no time and wakes no live event.
+    query = query.where(differsFrom({ status: next, courier_id: change.courierId }));
     const row = await query.returning(['id', 'status', 'courier_id']).executeTakeFirst();
     if (!row) {
       const now = await current(user, id);
       if (!now) throw notFound('ORDER_NOT_FOUND');
+      // Asking for what the order already is (a second click, two staff agreeing) changes nothing and is no error.
+      const same = (next === undefined || next === now.status) && (change.courierId === undefined || change.courierId === now.courier_id);
+      if (same) return { id: now.id, status: now.status, courierId: now.courier_id };
       throw apiError(409, 'ORDER_STATUS_MOVE_REFUSED', { current: now.status, next: next ?? now.status });
     }
     if (debug && next !== undefined) logDebug({ orderId: id, userId: user.id, from: before.status, to: next });

@@ -11,10 +11,13 @@ import { enqueueEvent } from '../jobs/events';
  */
 export function reviewWriter(db: Kysely<Database>) {
   /** Why a conditional update changed nothing: deleted meanwhile, or the state it refused. */
-  const refusal = async (id: number, refuse: (row: { published: boolean; answered: boolean }) => Error): Promise<Error> => {
+  const refusal = async (
+    id: number,
+    refuse: (row: { published: boolean; answered: boolean; answer: string | null }) => Error | null,
+  ): Promise<Error | null> => {
     const row = await db.selectFrom('reviews').select(['published_at', 'answer', 'deleted_at']).where('id', '=', id).executeTakeFirst();
     if (!row || row.deleted_at !== null) return notFound('REVIEW_NOT_FOUND');
-    return refuse({ published: row.published_at !== null, answered: row.answer !== null });
+    return refuse({ published: row.published_at !== null, answered: row.answer !== null, answer: row.answer });
   };
 
   /** Approves (keeping an earlier approval's time) or publishes; either only before publishing. */
@@ -35,7 +38,10 @@ export function reviewWriter(db: Kysely<Database>) {
       if (updated && publish) await enqueueEvent(trx, { type: 'review_publish', payload: { reviewId: id } });
       return updated !== undefined;
     });
-    if (!done) throw await refusal(id, () => conflict('REVIEW_ALREADY_PUBLISHED'));
+    if (!done) {
+      const refused = await refusal(id, () => conflict('REVIEW_ALREADY_PUBLISHED'));
+      if (refused) throw refused;
+    }
   };
 
   /** Answers a published review, once: the answer is then locked. */
@@ -54,7 +60,11 @@ export function reviewWriter(db: Kysely<Database>) {
       return updated !== undefined;
     });
     if (!done) {
-      throw await refusal(id, (row) => (row.answered ? conflict('REVIEW_ANSWER_LOCKED') : conflict('REVIEW_NOT_PUBLISHED')));
+      // The same answer again is what is stored: nothing to change, nothing to send.
+      const refused = await refusal(id, (row) =>
+        row.answer === text ? null : row.answered ? conflict('REVIEW_ANSWER_LOCKED') : conflict('REVIEW_NOT_PUBLISHED'),
+      );
+      if (refused) throw refused;
     }
   };
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   API_PATHS,
@@ -13,6 +14,7 @@ import {
 import { currentUser, requireCan } from '../auth/authorize';
 import type { Actor } from '../auth/scope';
 import { inUserScope } from '../auth/scope';
+import { differsFrom } from '../db/differsFrom';
 import { conflict, notFound } from '../errors';
 import { idParams } from '../http/params';
 import type { RouteDeps } from './deps';
@@ -167,18 +169,19 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
       const stop = body.stopDisplayingAt !== undefined ? body.stopDisplayingAt || null : existing.stop_displaying_at;
       const missing = displayWindowProblem({ startDisplayingAt: start, stopDisplayingAt: stop });
       if (missing) throw fieldError(missing, 'displayWindow');
+      const changes = {
+        ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+        ...(body.name_ru !== undefined ? { name_ru: body.name_ru.trim() } : {}),
+        ...(body.position !== undefined ? { position: body.position } : {}),
+        ...(body.enabled !== undefined ? { enabled: body.enabled ?? true } : {}),
+        start_displaying_at: start,
+        stop_displaying_at: stop,
+      };
       await db
         .updateTable('dish_categories')
-        .set({
-          ...(body.name !== undefined ? { name: body.name.trim() } : {}),
-          ...(body.name_ru !== undefined ? { name_ru: body.name_ru.trim() } : {}),
-          ...(body.position !== undefined ? { position: body.position } : {}),
-          ...(body.enabled !== undefined ? { enabled: body.enabled ?? true } : {}),
-          start_displaying_at: start,
-          stop_displaying_at: stop,
-          updated_at: now(),
-        })
+        .set({ ...changes, updated_at: now() })
         .where('id', '=', existing.id)
+        .where(differsFrom(changes))
         .execute();
       return toCategory(await loadCategory(existing.id));
     },
@@ -285,26 +288,31 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
         await targetCategory(user, body.dishCategoryId, existing.restaurant_id);
       }
       await checkTags(body.tags, existing.city_id);
+      const storedTags = (await tagsOf([existing.id])).get(existing.id) ?? [];
+      const newTags = body.tags === undefined ? storedTags : [...new Set(body.tags)].sort((a, b) => a - b);
+      const tagsChange = newTags.join() !== storedTags.join();
+      const changes = {
+        ...(body.dishCategoryId !== undefined ? { dish_category_id: body.dishCategoryId } : {}),
+        ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+        ...(body.name_ru !== undefined ? { name_ru: body.name_ru ?? '' } : {}),
+        ...(body.position !== undefined ? { position: body.position } : {}),
+        ...(body.description !== undefined ? { description: body.description ?? '' } : {}),
+        ...(body.description_ru !== undefined ? { description_ru: body.description_ru ?? '' } : {}),
+        ...(body.price !== undefined ? { price: body.price } : {}),
+        ...(body.amount !== undefined ? { amount: body.amount } : {}),
+        ...(body.enabled !== undefined ? { enabled: body.enabled ?? true } : {}),
+        ...(body.telegramFileId !== undefined ? { telegram_file_id: body.telegramFileId || null } : {}),
+        ...(body.popularityCoefficient !== undefined ? { popularity_coefficient: body.popularityCoefficient ?? 0 } : {}),
+      };
       await db.transaction().execute(async (trx) => {
+        // The dish's time moves when its fields or its tags change, not on a save of what is stored.
         await trx
           .updateTable('dishes')
-          .set({
-            ...(body.dishCategoryId !== undefined ? { dish_category_id: body.dishCategoryId } : {}),
-            ...(body.name !== undefined ? { name: body.name.trim() } : {}),
-            ...(body.name_ru !== undefined ? { name_ru: body.name_ru ?? '' } : {}),
-            ...(body.position !== undefined ? { position: body.position } : {}),
-            ...(body.description !== undefined ? { description: body.description ?? '' } : {}),
-            ...(body.description_ru !== undefined ? { description_ru: body.description_ru ?? '' } : {}),
-            ...(body.price !== undefined ? { price: body.price } : {}),
-            ...(body.amount !== undefined ? { amount: body.amount } : {}),
-            ...(body.enabled !== undefined ? { enabled: body.enabled ?? true } : {}),
-            ...(body.telegramFileId !== undefined ? { telegram_file_id: body.telegramFileId || null } : {}),
-            ...(body.popularityCoefficient !== undefined ? { popularity_coefficient: body.popularityCoefficient ?? 0 } : {}),
-            updated_at: now(),
-          })
+          .set({ ...changes, updated_at: now() })
           .where('id', '=', existing.id)
+          .where(tagsChange ? sql<boolean>`true` : differsFrom(changes))
           .execute();
-        if (body.tags !== undefined) {
+        if (tagsChange && body.tags !== undefined) {
           await trx.deleteFrom('dish_tags').where('dish_id', '=', existing.id).execute();
           if (body.tags.length)
             await trx

@@ -15,6 +15,7 @@ import {
 // tests/api/languageCatalogue.test.ts checks; the server needs it to know the editable keys.
 import { shippedTexts } from '../../src/i18n/catalogue';
 import { currentUser, requireCan } from '../auth/authorize';
+import { differsFrom } from '../db/differsFrom';
 import type { Database } from '../db/schema';
 import { invalidFields } from '../errors';
 import type { RouteDeps } from './deps';
@@ -89,12 +90,16 @@ export const languageRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
           .executeTakeFirst();
         const merged = Object.entries({ ...savedOf(current, locale), ...request.body.data });
         const texts = Object.fromEntries(merged.filter(([key, text]) => text !== shipped[key]));
-        return trx
+        const data = JSON.stringify(texts);
+        // Texts as they are stored already are no change: the language keeps its time.
+        const updated = await trx
           .updateTable('languages')
-          .set({ data: JSON.stringify(texts), updated_at: now() })
+          .set({ data, updated_at: now() })
           .where('code', '=', locale)
+          .where(differsFrom({ data }))
           .returning(['data', 'updated_at'])
           .executeTakeFirst();
+        return updated ?? current;
       });
       return recordOf(locale, saved);
     },

@@ -12,6 +12,8 @@ import {
   orderUpdateSchema,
   ORDER_TOTALS_HEADER,
   ORDERS_MAX_PER_PAGE,
+  pagingFields,
+  queryInteger,
   threadId,
 } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
@@ -26,10 +28,9 @@ import { orderExportRoute } from './orderExport';
 const P = API_PATHS.orders;
 const threadParams = z.object({ threadId: threadId() });
 const listQuery = orderFilterQuery.extend({
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  perPage: z.coerce.number().int().min(1).max(ORDERS_MAX_PER_PAGE).optional(),
+  ...pagingFields(ORDERS_MAX_PER_PAGE),
 });
-const messagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(ORDER_MESSAGES_MAX_LIMIT).optional() });
+const messagesQuery = z.object({ limit: queryInteger(1, ORDER_MESSAGES_MAX_LIMIT).optional() });
 
 /** Orders (spec section 7, Orders): the list, its totals and export, status moves, couriers, the chat. */
 export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {

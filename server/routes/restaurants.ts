@@ -18,6 +18,7 @@ import {
 } from '../../src/domain';
 import { currentUser, requireCan } from '../auth/authorize';
 import { assertCityExists, inUserScope, listedCity, type Actor } from '../auth/scope';
+import { differsFrom } from '../db/differsFrom';
 import type { Database } from '../db/schema';
 import { apiError, badRequest, forbidden, HttpError, invalidFields } from '../errors';
 import { cityIdParams, idParams, idsQuery } from '../http/params';
@@ -300,7 +301,8 @@ export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       };
       const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       await db.transaction().execute(async (trx) => {
-        if (Object.keys(set).length) await trx.updateTable('restaurants').set(set).where('id', '=', existing.id).execute();
+        if (Object.keys(set).length)
+          await trx.updateTable('restaurants').set(set).where('id', '=', existing.id).where(differsFrom(set)).execute();
         if (body.workingDays) await writeDays(trx, existing.id, body.workingDays);
         if (body.selectedCuisines || moving) await writeCuisines(trx, existing.id, body.selectedCuisines ?? []);
         // null or an empty list: the restaurant delivers to no district.

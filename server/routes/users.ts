@@ -5,6 +5,7 @@ import { API_PATHS, assignableRoles, staffCreateSchema, staffRecord, staffUpdate
 import { currentUser, requireCan } from '../auth/authorize';
 import { hashPassword, newAuthKey } from '../auth/password';
 import { listedCity } from '../auth/scope';
+import { differsFrom } from '../db/differsFrom';
 import { paginate, pageQuery } from '../db/paginate';
 import type { UsersTable } from '../db/schema';
 import { apiError } from '../errors';
@@ -143,7 +144,12 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
       if (body.password !== undefined) changes.password_hash = await hashPassword(body.password);
       const unique = { username: body.username, telegramId: body.telegramId, except: existing.id };
       await assertAccountUnique(db, unique);
-      await writeUnique(db, unique, () => db.updateTable('users').set(changes).where('id', '=', existing.id).execute());
+      // A save of the stored values (the same role again) is answered as it is, with nothing written.
+      if (Object.keys(changes).length > 0) {
+        await writeUnique(db, unique, () =>
+          db.updateTable('users').set(changes).where('id', '=', existing.id).where(differsFrom(changes)).execute(),
+        );
+      }
       return answer(existing.id);
     },
   );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILE_ID_PATTERN } from './photo';
 import { AdStatus } from './statuses';
-import { id, problem, requiredText } from './validation';
+import { id, pagingFields, problem, requiredText } from './validation';
 
 /**
  * Advertisements (spec sections 3, 4, 5, 7): a restaurant's post to its city's ad chat,
@@ -122,8 +122,7 @@ export const adFilterQuery = z.object({
     .optional(),
   restaurantId: queryId.optional(),
   cityId: queryId.optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  perPage: z.coerce.number().int().min(1).max(ADS_MAX_PER_PAGE).optional(),
+  ...pagingFields(ADS_MAX_PER_PAGE),
 });
 export type AdFilter = z.output<typeof adFilterQuery>;
 

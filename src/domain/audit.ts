@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayOrInstant } from './orders';
+import { pagingFields } from './validation';
 
 /**
  * The audit trail (issue 14): every change made through the back-office and every login, with
@@ -77,8 +78,7 @@ export const auditFilterQuery = z.object({
   cityId: queryId.optional(),
   from: dayOrInstant.optional(),
   to: dayOrInstant.optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  perPage: z.coerce.number().int().min(1).max(AUDIT_MAX_PER_PAGE).optional(),
+  ...pagingFields(AUDIT_MAX_PER_PAGE),
   sort: z.enum(['at'], { error: 'validation.invalid' }).optional(),
   order: z.enum(['ASC', 'DESC', 'asc', 'desc'], { error: 'validation.invalid' }).optional(),
 });

@@ -44,6 +44,8 @@ export const API_ERROR_MESSAGES_EN = {
   ORDER_NOT_FOUND: 'Order not found',
   ORDER_STATUS_MOVE_REFUSED: 'The order is already at status %{current} and cannot move to %{next}',
   ORDER_DEBUG_ADMIN_ONLY: 'Only admins may move orders in debug mode',
+  ORDER_CHAT_NO_NOTIFICATION_ACCOUNT:
+    "%{restaurant} has no notification account in the messenger, so the message cannot reach it: set one on the restaurant's page",
   COURIER_NOT_FOUND: 'No courier with the id %{id} works in this city',
   CUSTOMER_NOT_FOUND: 'Customer not found',
   REFERRAL_LINK_NOT_FOUND: 'Referral link not found',

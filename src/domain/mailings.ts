@@ -3,7 +3,7 @@ import { MAILING_MIN_TEXT } from './constants';
 import { dayOrInstant } from './orders';
 import { FILE_ID_PATTERN, isPhotoLink } from './photo';
 import { MailingStatus } from './statuses';
-import { flag, id, optionalText, problem, requiredText } from './validation';
+import { flag, id, optionalText, pagingFields, problem, requiredText } from './validation';
 
 /**
  * Mass mailings (spec sections 3, 4, 5, 7): a text with an optional photo and bound button,
@@ -147,8 +147,7 @@ export const recipientCountQuery = z.object({ cityId: queryId.optional(), lastAc
 /** GET /spam: newest first; admins may name a city, others see their own. */
 export const mailingListQuery = z.object({
   cityId: queryId.optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  perPage: z.coerce.number().int().min(1).max(MAILINGS_MAX_PER_PAGE).optional(),
+  ...pagingFields(MAILINGS_MAX_PER_PAGE),
 });
 
 export const mailingRecord = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dayOrInstant, MESSAGE_MAX_LENGTH } from './orders';
-import { flag, requiredText } from './validation';
+import { flag, pagingFields, requiredText } from './validation';
 
 /**
  * Reviews (spec sections 3, 4, 7): the customers' reviews of their orders, their lifecycle
@@ -59,8 +59,7 @@ export const reviewFilterQuery = z.object({
   restaurantId: queryId.optional(),
   from: dayOrInstant.optional(),
   to: dayOrInstant.optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  perPage: z.coerce.number().int().min(1).max(REVIEWS_MAX_PER_PAGE).optional(),
+  ...pagingFields(REVIEWS_MAX_PER_PAGE),
   sort: z.enum(REVIEW_SORT_FIELDS, { error: 'validation.invalid' }).optional(),
   order: z.enum(['ASC', 'DESC', 'asc', 'desc'], { error: 'validation.invalid' }).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STATS_DEFAULT_RANGE_DAYS, STATS_MAX_RANGE_DAYS, TOP_USERS_DEFAULT_DAYS } from './constants';
 import { dayOrInstant, orderFilterShape } from './orders';
+import { pagingFields } from './validation';
 
 /**
  * Statistics and top customers (spec sections 2, 3, 5, 7, 9): the queries the API takes, the
@@ -40,8 +41,7 @@ export const TOP_USERS_DEFAULT_PER_PAGE = 25;
 export const topUsersQuery = z.object({
   cityId: orderFilterShape.cityId,
   startDate: dayOrInstant.optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  perPage: z.coerce.number().int().min(1).max(TOP_USERS_MAX_PER_PAGE).optional(),
+  ...pagingFields(TOP_USERS_MAX_PER_PAGE),
 });
 export type TopUsersQuery = z.output<typeof topUsersQuery>;
 

@@ -92,6 +92,26 @@ export const integer = (rule: NumberRule = {}) =>
     .min(Number.MIN_SAFE_INTEGER, { error: problem('range', { min: rule.min ?? '', max: rule.max ?? '' }).key })
     .superRefine(checkNumber(rule));
 
+/**
+ * A whole number from the query string, from `min` to `max`: out of them, the message names both
+ * bounds (zod's own max knows only its maximum). The published contract keeps the bounds.
+ */
+export const queryInteger = (min: number, max: number) =>
+  z.coerce
+    .number({ error: typeError('number') })
+    .int({ error: problem('integer').key })
+    .superRefine(checkNumber({ min, max }))
+    .meta({ minimum: min, maximum: max });
+
+/** The highest page a paged list is asked for. */
+export const MAX_PAGE = 1_000_000;
+
+/** `page` and `perPage` of a paged list, `perPage` up to the list's own maximum. */
+export const pagingFields = (maxPerPage: number) => ({
+  page: queryInteger(1, MAX_PAGE).optional(),
+  perPage: queryInteger(1, maxPerPage).optional(),
+});
+
 /** A decimal number within bounds. */
 export const decimal = (rule: NumberRule = {}) => z.number({ error: typeError('number') }).superRefine(checkNumber(rule));
 

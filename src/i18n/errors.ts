@@ -46,6 +46,8 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     ORDER_NOT_FOUND: 'Заказ не найден',
     ORDER_STATUS_MOVE_REFUSED: 'Заказ уже в статусе %{current} и не может перейти в %{next}',
     ORDER_DEBUG_ADMIN_ONLY: 'Менять статус в режиме отладки могут только администраторы',
+    ORDER_CHAT_NO_NOTIFICATION_ACCOUNT:
+      'У ресторана %{restaurant} нет аккаунта для уведомлений в мессенджере, сообщение не дойдёт: укажите его на странице ресторана',
     COURIER_NOT_FOUND: 'Курьера с id %{id} в этом городе нет',
     CUSTOMER_NOT_FOUND: 'Клиент не найден',
     REFERRAL_LINK_NOT_FOUND: 'Реферальная ссылка не найдена',
@@ -122,6 +124,8 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     ORDER_NOT_FOUND: 'Pedido no encontrado',
     ORDER_STATUS_MOVE_REFUSED: 'El pedido ya está en el estado %{current} y no puede pasar a %{next}',
     ORDER_DEBUG_ADMIN_ONLY: 'Solo los administradores pueden cambiar estados en modo de depuración',
+    ORDER_CHAT_NO_NOTIFICATION_ACCOUNT:
+      'El restaurante %{restaurant} no tiene cuenta de notificaciones en el mensajero y el mensaje no le llegaría: indíquela en la página del restaurante',
     COURIER_NOT_FOUND: 'No hay ningún repartidor con el id %{id} en esta ciudad',
     CUSTOMER_NOT_FOUND: 'Cliente no encontrado',
     REFERRAL_LINK_NOT_FOUND: 'Enlace de referido no encontrado',

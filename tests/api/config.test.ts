@@ -74,6 +74,16 @@ describe('the environment configuration', () => {
     }
   });
 
+  it('refuses the demo data with the Telegram messenger, naming both variables', () => {
+    for (const demo of ['on', 'true', '1']) {
+      const message = errorOf({ DEMO: demo, MESSENGER: 'telegram' });
+      expect(message).toContain('DEMO must be off with MESSENGER=telegram');
+      expect(message).toContain('MESSENGER=local');
+    }
+    expect(read({ DEMO: 'on', MESSENGER: 'local' })).toMatchObject({ demo: true, messenger: 'local' });
+    expect(read({ DEMO: 'off', MESSENGER: 'telegram' })).toMatchObject({ demo: false, messenger: 'telegram' });
+  });
+
   it('refuses a bad environment with one message naming every wrong variable', () => {
     const message = errorOf({
       PORT: '0x10',

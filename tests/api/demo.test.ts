@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../../server/db/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo';
-import { AdStatus, CITY_CONFIG_KEYS, MailingStatus, ORDER_STATUS_VALUES, Role, STAFF_ROLES } from '../../src/domain';
+import { AdStatus, CITY_CONFIG_KEYS, EventStatus, MailingStatus, ORDER_STATUS_VALUES, Role, STAFF_ROLES } from '../../src/domain';
 import { backends, openTestApp, type TestApp } from './harness';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -119,11 +119,39 @@ describe.each(backends)('demo data on %s', (backend) => {
     expect(reviews.some((r) => r.deleted_at)).toBe(true);
     const ads = await t.db.selectFrom('advertisements').select('status').distinct().execute();
     expect(new Set(ads.map((a) => a.status))).toEqual(new Set(Object.values(AdStatus)));
-    const mailings = await t.db.selectFrom('mailings').select('status').distinct().execute();
-    expect(new Set(mailings.map((m) => m.status))).toEqual(new Set(Object.values(MailingStatus)));
+    // Mailings that ended (finished, stopped, failed in the messenger): nothing of the demo is left to send.
+    const mailings = await t.db.selectFrom('mailings').select(['status', 'failure']).distinct().execute();
+    expect(new Set(mailings.map((m) => `${m.status}:${m.failure}`))).toEqual(
+      new Set([`${MailingStatus.FINISHED}:null`, `${MailingStatus.FAILED}:stopped`, `${MailingStatus.FAILED}:messenger`]),
+    );
     expect(await count('referral_links')).toBeGreaterThan(2);
     const couriers = await t.db.selectFrom('users').select('id').where('role_id', '=', Role.COURIER).execute();
     expect(couriers.length).toBeGreaterThan(1);
+  });
+
+  it('leaves nothing to send to its invented customers: the pending work is its ads, for its own ad chats', async () => {
+    const open = await t.db
+      .selectFrom('mailings')
+      .select('id')
+      .where('status', 'in', [MailingStatus.CREATED, MailingStatus.PROCESSING])
+      .execute();
+    expect(open).toEqual([]);
+    expect(await t.db.selectFrom('mailing_recipients').select('user_id').execute()).toEqual([]);
+    const pending = await t.db
+      .selectFrom('events')
+      .select('type')
+      .distinct()
+      .where('status', 'in', [EventStatus.PENDING, EventStatus.PROCESSING])
+      .execute();
+    expect(pending.map((e) => e.type).sort()).toEqual(['ad_publish', 'ad_unpublish']);
+    // Every restaurant can be written to from its orders' chats.
+    const unreachable = await t.db
+      .selectFrom('restaurants')
+      .leftJoin('users', 'users.id', 'restaurants.notification_user_id')
+      .select('restaurants.id')
+      .where('users.telegram_id', 'is', null)
+      .execute();
+    expect(unreachable).toEqual([]);
   });
 
   it('the staff accounts log in with the demo password; the courier is refused', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus, Role } from '../../src/domain';
 import { backends, createStaff, useStaffApp } from './harness';
-import { seedOrders } from './orderFixtures';
+import { giveNotificationAccount, seedOrders } from './orderFixtures';
 
 type Seeded = Awaited<ReturnType<typeof seedOrders>>;
 
@@ -113,6 +113,7 @@ describe.each(backends)('orders over GraphQL on %s', (backend) => {
     const ADMIN = `mutation ($threadId: String!, $text: String!, $url: String) { sendAdminMessage(threadId: $threadId, text: $text, url: $url) { id text status } }`;
     const toUser = await gql('owner', SEND, { threadId, text: 'On its way', direction: 'TO_USER' });
     expect(toUser.data?.sendOrderMessage).toMatchObject({ orderId: s.orders.paid.id, toId: s.customerId, text: 'On its way', status: 0 });
+    await giveNotificationAccount(t.db, t.ids.restaurantId);
     const toRestaurant = await gql('operator', SEND, { threadId, text: 'No onions please', direction: 'TO_RESTAURANT' });
     expect(toRestaurant.data?.sendOrderMessage).toMatchObject({ fromId: s.customerId, text: 'No onions please' });
     expect(

@@ -106,6 +106,27 @@ describe.each(backends)('login lockout on %s', (backend) => {
     expect((await attempt(t.app, 'nobody-else', 'wrong', from)).statusCode).toBe(401);
   });
 
+  it('behind one proxy, guesses at other names do not lock out the staff who logged in from there', async () => {
+    // TRUST_PROXY off behind a reverse proxy: every request has the proxy's address.
+    const proxy = { remoteAddress: '10.97.0.1' };
+    const regular = await newStaff();
+    const newcomer = await newStaff();
+    expect((await attempt(t.app, regular, 'secret', proxy)).statusCode).toBe(200);
+    for (let i = 0; i < ADDRESS_MAX_FAILURES; i++) {
+      expect((await attempt(t.app, `guess${i}`, 'wrong', proxy)).statusCode).toBe(401);
+    }
+    // The address is held for names that never logged in from it...
+    expect((await attempt(t.app, newcomer, 'secret', proxy)).statusCode).toBe(429);
+    expect((await attempt(t.app, 'guess-more', 'wrong', proxy)).statusCode).toBe(429);
+    // ...but not for one that did: the right password works, a typo is a plain 401.
+    expect((await attempt(t.app, regular, 'secret', proxy)).statusCode).toBe(200);
+    expect((await attempt(t.app, regular, 'wrong', proxy)).statusCode).toBe(401);
+    // Its own guesses from there are still limited per username and address.
+    for (let i = 0; i < 4; i++) expect((await attempt(t.app, regular, 'wrong', proxy)).statusCode).toBe(401);
+    expect((await attempt(t.app, regular, 'secret', proxy)).statusCode).toBe(429);
+    advance(15 * 60);
+  });
+
   it('counts the failures of every API process on the database', async () => {
     const username = await newStaff();
     const second = await openSecondHandle(t.db, backend);

@@ -1,12 +1,14 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { startMailingSender } from '../../server/jobs/mailingSender';
 import { RecipientState } from '../../server/mailings/senderQueries';
 import { telegramMessenger } from '../../server/messenger/telegram';
 import { MailingStatus } from '../../src/domain';
 import { startFakeBotApi, type FakeBotApi } from '../support/fakeBotApi';
-import { backends, openTestDb, type TestDb } from './harness';
+import { backends, bearer, login, openTestDb, seedRoles, TEST_SECRET, TEST_VERSION, type TestDb } from './harness';
 import {
   createCustomers,
   createMailing,
@@ -16,6 +18,7 @@ import {
   recipientStates,
   silentLog,
 } from './mailingFixtures';
+import { PIXEL_PNG } from './photoUpload';
 
 const FILES = join(tmpdir(), `backoffice-mailing-telegram-${process.pid}`);
 
@@ -80,5 +83,72 @@ describe.each(backends)('a mailing over the Telegram gateway, on %s', (backend) 
     expect(states.get(customers[0].id)).toBe(RecipientState.BLOCKED);
     const user = await t.db.selectFrom('users').select('blocked_at').where('id', '=', customers[0].id).executeTakeFirstOrThrow();
     expect(user.blocked_at).toBeInstanceOf(Date);
+  });
+});
+
+/** A test message is sent at once: when the Bot API refuses it, the admin and the log read what it said. */
+describe.each(backends)('a test message refused by the Bot API, on %s', (backend) => {
+  let fake: FakeBotApi;
+  let t: TestDb;
+  let app: FastifyInstance;
+  const lines: string[] = [];
+  let send: (photoId: string) => Promise<{ statusCode: number; json: () => { code: string; args: { reason: string } } }>;
+  let photoId: string;
+
+  beforeAll(async () => {
+    fake = await startFakeBotApi();
+    t = await openTestDb(backend);
+    const { cityId } = await seedRoles(t.db);
+    await t.db.insertInto('bots').values({ bot_token: '123456:TEST-token_for-the-fake', city_id: cityId }).execute();
+    const messenger = telegramMessenger({ db: t.db, filesDir: FILES, apiRoot: fake.url, timeoutSeconds: 2 });
+    app = await buildApp({
+      db: t.db,
+      jwtSecret: TEST_SECRET,
+      version: TEST_VERSION,
+      messenger,
+      logger: true,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    photoId = await messenger.storePhoto({ data: PIXEL_PNG, mimeType: 'image/png', cityId });
+    const headers = bearer(await login(app, 'admin'));
+    send = (photo) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/spam/sendTestMessage',
+        headers,
+        payload: { cityId, text: 'Fresh dumplings tonight', photoId: photo, recipientId: 1234 },
+      });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+    await fake.close();
+  });
+
+  const loggedReasons = () =>
+    lines
+      .map((line) => JSON.parse(line) as { msg: string; err?: { message: string } })
+      .filter((entry) => entry.msg === 'mailing test message refused')
+      .map((entry) => entry.err?.message);
+
+  it('keeps the Bot API status and description of a refused photo in the answer and the log', async () => {
+    fake.fail('sendPhoto', { status: 400, description: 'Bad Request: IMAGE_PROCESS_FAILED' });
+    const refused = await send(photoId);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'MAILING_TEST_REFUSED',
+      args: { reason: 'Bot API 400: Bad Request: IMAGE_PROCESS_FAILED' },
+    });
+    expect(loggedReasons()).toContain('Bot API 400: Bad Request: IMAGE_PROCESS_FAILED');
+  });
+
+  it('keeps the status and words of a server in front that answers in its own JSON, not "undefined: undefined"', async () => {
+    fake.fail('sendPhoto', { status: 413, body: { statusCode: 413, error: 'Payload Too Large', message: 'request file too large' } });
+    const refused = await send(photoId);
+    // Too large never passes: refused for good, not "try again in a moment".
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().args.reason).toBe('Bot API 413: request file too large');
+    expect(loggedReasons()).toContain('Bot API 413: request file too large');
+    expect(lines.join('')).not.toContain('undefined: undefined');
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { backends, useStaffApp, type Method } from './harness';
+import { sameValueFailures } from './sameValueUpdates';
 
 /**
  * Every write route of the published contract gets the same battery of bad bodies: wrong
@@ -210,6 +211,10 @@ describe.each(backends)('malformed input on %s', (backend) => {
       );
       expect((await t.call('admin', 'PUT', url, { nothing: 1 })).statusCode, url).toBe(400);
     }
+  });
+
+  it('an update that names only the stored values answers 200 with the record unchanged, on every update', async () => {
+    expect(await sameValueFailures(t)).toEqual([]);
   });
 
   it('number-like config values take decimal notation only', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EventStatus, MessageStatus, type OrderMessage } from '../../src/domain';
 import { backends, useStaffApp } from './harness';
-import { createCustomer, createOrder } from './orderFixtures';
+import { createCustomer, createOrder, giveNotificationAccount } from './orderFixtures';
 
 describe.each(backends)('order chat over REST on %s', (backend) => {
   const t = useStaffApp(backend);
@@ -44,7 +44,43 @@ describe.each(backends)('order chat over REST on %s', (backend) => {
     ]);
   });
 
+  it('refuses a message to a restaurant that has no notification account at once, naming it, and writes nothing', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('order_messages')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const refused = await t.call('owner', 'POST', `/messages/${threadId}/restaurant`, { text: 'Please ring twice' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'ORDER_CHAT_NO_NOTIFICATION_ACCOUNT',
+      message:
+        "Test kitchen has no notification account in the messenger, so the message cannot reach it: set one on the restaurant's page",
+      args: { restaurant: 'Test kitchen' },
+    });
+    // An account without a messenger id cannot receive it either.
+    await giveNotificationAccount(t.db, t.ids.restaurantId, null);
+    expect((await t.call('operator', 'POST', `/messages/${threadId}/restaurant`, { text: 'Please ring twice' })).statusCode).toBe(400);
+    const gql = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: t.auth.operator,
+      payload: {
+        query: `mutation { sendOrderMessage(threadId: "${threadId}", text: "Please ring twice", direction: TO_RESTAURANT) { id } }`,
+      },
+    });
+    expect(gql.json().errors[0].extensions).toMatchObject({ code: 'ORDER_CHAT_NO_NOTIFICATION_ACCOUNT', statusCode: 400 });
+    expect(await count()).toBe(before);
+    expect(await t.db.selectFrom('events').select('id').where('type', '=', 'order_message').execute()).toHaveLength(1);
+  });
+
   it('writes a message to the restaurant as the customer', async () => {
+    await giveNotificationAccount(t.db, t.ids.restaurantId);
     const response = await t.call('owner', 'POST', `/messages/${threadId}/restaurant`, { text: 'Please ring twice' });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<OrderMessage>()).toMatchObject({

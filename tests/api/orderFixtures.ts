@@ -107,6 +107,17 @@ export async function createOrder(db: Kysely<Database>, spec: OrderSpec): Promis
   return { id: row.id, threadId };
 }
 
+/** A messenger account that receives the restaurant's messages (its notification account); `telegramId` null: one without a messenger id. */
+export async function giveNotificationAccount(
+  db: Kysely<Database>,
+  restaurantId: number,
+  telegramId: number | null = 5_550_000 + restaurantId,
+) {
+  const accountId = await createCustomer(db, null, { telegramId });
+  await db.updateTable('restaurants').set({ notification_user_id: accountId }).where('id', '=', restaurantId).execute();
+  return accountId;
+}
+
 /**
  * A known set of orders in the staff app's two cities: in the first city's restaurant and a
  * second restaurant there, and in the other city; statuses below CONFIRMED included (they are

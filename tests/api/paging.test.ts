@@ -31,6 +31,34 @@ describe.each(backends)('lists paged on the server on %s', (backend) => {
     expect((await t.call('admin', 'GET', '/cities?page=1&perPage=1&sort=name')).headers['x-total-count']).toBe('2');
   });
 
+  it('names both bounds of a page size out of range, with the maximum the README gives', async () => {
+    // README: "perPage (at most 1000; 200 for orders, reviews, advertisements, mailings and the audit trail)".
+    const lists: [string, number][] = [
+      ['/cuisines', 1000],
+      ['/users', 1000],
+      ['/orders', 200],
+      [`/reviews/${t.ids.cityId}`, 200],
+      ['/advertisements', 200],
+      ['/spam', 200],
+      ['/audit', 200],
+    ];
+    for (const [url, max] of lists) {
+      expect((await t.call('admin', 'GET', `${url}?page=1&perPage=${max}`)).statusCode, url).toBe(200);
+      for (const perPage of [0, max + 1]) {
+        const response = await t.call('admin', 'GET', `${url}?page=1&perPage=${perPage}`);
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json().details, url).toEqual([
+          expect.objectContaining({ field: 'perPage', message: `must be between 1 and ${max}`, args: { min: 1, max } }),
+        ]);
+      }
+    }
+    const page = await t.call('admin', 'GET', '/cuisines?page=1000001&perPage=5');
+    expect(page.json().details).toEqual([expect.objectContaining({ field: 'page', message: 'must be between 1 and 1000000' })]);
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const perPage = document.paths['/api/orders'].get.parameters.find((p: { name: string }) => p.name === 'perPage');
+    expect(perPage.schema).toMatchObject({ minimum: 1, maximum: 200 });
+  });
+
   it('answers several rows by id in one call, within the user’s scope', async () => {
     const mine = (await t.call('admin', 'POST', '/tags', { cityId: t.ids.cityId, name: 'Mine' })).json();
     const theirs = (await t.call('admin', 'POST', '/tags', { cityId: t.ids.otherCityId, name: 'Theirs' })).json();

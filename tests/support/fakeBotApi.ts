@@ -17,9 +17,11 @@ export interface BotApiCall {
 }
 
 export interface BotApiFault {
-  status: 400 | 403 | 429 | 500 | 502;
+  status: 400 | 403 | 413 | 429 | 500 | 502;
   description?: string;
   retryAfter?: number;
+  /** Answered as it is instead of the Bot API's error: what a proxy or another server in front says. */
+  body?: string | Record<string, unknown>;
 }
 
 export interface FakeBotApi {
@@ -39,6 +41,7 @@ export interface FakeBotApi {
 
 const DESCRIPTIONS: Record<BotApiFault['status'], string> = {
   400: 'Bad Request: chat not found',
+  413: 'Request Entity Too Large',
   403: 'Forbidden: bot was blocked by the user',
   429: 'Too Many Requests: retry after 1',
   500: 'Internal Server Error',
@@ -133,6 +136,7 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
     const index = faults.findIndex((entry) => entry.method === method || entry.method === '*');
     if (index >= 0) {
       const [{ fault }] = faults.splice(index, 1);
+      if (fault.body !== undefined) return reply.code(fault.status).send(fault.body);
       const body = { ok: false, error_code: fault.status, description: fault.description ?? DESCRIPTIONS[fault.status] };
       return reply.code(fault.status).send(fault.status === 429 ? { ...body, parameters: { retry_after: fault.retryAfter ?? 1 } } : body);
     }

@@ -7,7 +7,7 @@ import { OrderStatus, Role, type Order, type RoleId } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { readSession } from '../../src/providers/session';
 import { OrderShow } from '../../src/resources/orders/OrderShow';
-import { ORDER, orderApi, type SeenRequest } from './ordersFixtures';
+import { API, ORDER, orderApi, type SeenRequest } from './ordersFixtures';
 import { renderScreen } from './renderScreen';
 
 // Chat times are shown in the user's zone: 14:02 UTC is 17:02 in Moscow.
@@ -198,6 +198,31 @@ describe('the order chat', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send to restaurant as the customer' }));
     expect(await screen.findByText('Sent to the restaurant', { selector: inHistory })).toBeTruthy();
     expect(seen.filter((r) => r.method === 'POST')[1]).toMatchObject({ path: `/api/messages/${ORDER.threadId}/restaurant` });
+  });
+
+  it('toasts a message the API refuses with its translated reason, never as sent, and keeps its text', async () => {
+    const refusal = {
+      statusCode: 400,
+      code: 'ORDER_CHAT_NO_NOTIFICATION_ACCOUNT',
+      error: 'Bad Request',
+      message: 'the server words',
+      args: { restaurant: 'Pizza Roma' },
+    };
+    show(
+      Role.OPERATOR,
+      ORDER,
+      http.post(`${API}/messages/:threadId/restaurant`, () => HttpResponse.json(refusal, { status: 400 })),
+    );
+    await sendButtons();
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Where is it?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send to restaurant as the customer' }));
+    expect(
+      await screen.findByText(
+        "Error Pizza Roma has no notification account in the messenger, so the message cannot reach it: set one on the restaurant's page",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('The message was sent')).toBeNull();
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Where is it?');
   });
 
   it('checks the link of an admin message, sends it over GraphQL, and toasts a failure as Error {message}', async () => {

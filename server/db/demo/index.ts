@@ -335,12 +335,19 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; size
       }),
     );
     const owners = staff.filter((account) => account.roleId === Role.RESTAURANT_OWNER);
-    for (const owner of owners) {
-      if (owner.restaurant === null) continue;
+    // Every restaurant can be written to in its orders' chats: its owner is its notification
+    // account, else its city's operator (or city admin) stands in.
+    const inCity = (city: number, roleId: RoleId) => staff.find((account) => account.city === city && account.roleId === roleId);
+    for (const [index, restaurant] of restaurants.entries()) {
+      const account =
+        owners.find((owner) => owner.restaurant === index) ??
+        inCity(restaurant.city, Role.OPERATOR) ??
+        inCity(restaurant.city, Role.CITY_ADMIN);
+      if (!account) continue;
       await trx
         .updateTable('restaurants')
-        .set({ notification_user_id: staffIds.get(owner.username) ?? null })
-        .where('id', '=', restaurants[owner.restaurant].id)
+        .set({ notification_user_id: staffIds.get(account.username) ?? null })
+        .where('id', '=', restaurant.id)
         .execute();
     }
     const couriersByCity = cityIds.map((_, c) =>
@@ -639,22 +646,24 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; size
       rnd,
     });
 
-    // Mailings in every status.
+    // Mailings that ended, none left to send: the demo's customers are invented, and a database
+    // seeded with the demo and served later with MESSENGER=telegram must not write to their
+    // chat ids (the demo itself refuses to start with telegram: server/config.ts). Finished,
+    // stopped by staff half-way, and failed in the messenger.
     const mailingRows: InsertObject<Database, 'mailings'>[] = [];
-    const mailingStatuses = [MailingStatus.FINISHED, MailingStatus.PROCESSING, MailingStatus.CREATED, MailingStatus.FAILED];
+    const mailingKinds = [
+      { status: MailingStatus.FINISHED, failure: null, daysAgo: 20 },
+      { status: MailingStatus.FINISHED, failure: null, daysAgo: 2 },
+      { status: MailingStatus.FAILED, failure: 'stopped', daysAgo: 1 },
+      { status: MailingStatus.FAILED, failure: 'messenger', daysAgo: 5 },
+    ] as const;
     cityIds.forEach((cityId, c) => {
       const language = DEMO_CITIES[c].languages[0][0];
       const audience = customersByCity[c].length;
-      mailingStatuses.forEach((status, k) => {
-        const created = now - (k === 0 ? 20 : k === 1 ? 0.02 : k === 2 ? 0.01 : 5) * DAY;
-        const sent =
-          status === MailingStatus.FINISHED
-            ? audience
-            : status === MailingStatus.PROCESSING
-              ? Math.floor(audience / 3)
-              : status === MailingStatus.FAILED
-                ? 7
-                : 0;
+      const author = staffIds.get(c === 0 ? 'cityadmin' : 'admin') ?? null;
+      mailingKinds.forEach(({ status, failure, daysAgo }, k) => {
+        const created = now - daysAgo * DAY;
+        const sent = failure === 'stopped' ? Math.floor(audience / 3) : failure === 'messenger' ? 7 : audience;
         mailingRows.push({
           id: mailingRows.length + 1,
           city_id: cityId,
@@ -662,12 +671,14 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; size
           last_active_date: new Date(now - 30 * DAY),
           status,
           position: sent,
-          // Fixed when the sending started (migration 009): the whole audience once it has begun.
-          count: status === MailingStatus.CREATED ? 0 : audience,
-          started_at: status === MailingStatus.CREATED ? null : new Date(created + HOUR / 60),
-          finished_at: status === MailingStatus.FINISHED || status === MailingStatus.FAILED ? new Date(created + HOUR) : null,
-          failure: status === MailingStatus.FAILED ? 'messenger' : null,
-          last_error: status === MailingStatus.FAILED ? 'Bot API 400: Bad Request: wrong file identifier/HTTP URL specified' : null,
+          // Fixed when the sending started (migration 009): the whole audience.
+          count: audience,
+          started_at: new Date(created + HOUR / 60),
+          finished_at: new Date(created + HOUR),
+          failure,
+          last_error: failure === 'messenger' ? 'Bot API 400: Bad Request: wrong file identifier/HTTP URL specified' : null,
+          blocked: k === 1 ? Math.min(2, audience) : 0,
+          stopped_by: failure === 'stopped' ? author : null,
           config: JSON.stringify(
             k === 0
               ? {
@@ -681,27 +692,12 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; size
                 }
               : {},
           ),
-          created_by: staffIds.get(c === 0 ? 'cityadmin' : 'admin') ?? null,
+          created_by: author,
           created_at: new Date(created),
         });
       });
     });
     await insertAll(trx, 'mailings', mailingRows);
-    // The recipients of the mailings under way, the first ones already sent: the sender finishes them.
-    const chatOf = new Map(customerRows.map((row) => [Number(row.id), Number(row.telegram_id)]));
-    const recipientRows: InsertObject<Database, 'mailing_recipients'>[] = [];
-    for (const mailing of mailingRows) {
-      if (mailing.status !== MailingStatus.PROCESSING) continue;
-      customersByCity[cityIds.indexOf(Number(mailing.city_id))].forEach((customer, k) =>
-        recipientRows.push({
-          mailing_id: Number(mailing.id),
-          user_id: customer.id,
-          chat_id: chatOf.get(customer.id) ?? 0,
-          state: k < Number(mailing.position) ? 100 : 0,
-        }),
-      );
-    }
-    await insertAll(trx, 'mailing_recipients', recipientRows);
 
     // The bots' webhooks hang under the address the demo runs at.
     await insertAll(trx, 'global_settings', [

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { withActor } from '../audit/actorDriver';
+import { registerBackend } from './backend';
 import { pgliteNotifications, pgNotifications, registerNotifications } from './notifications';
 import type { Database } from './schema';
 
@@ -36,6 +37,7 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     // Each pooled connection carries the actor of the request using it (the audit trail, migration 014).
     const db = new Kysely<Database>({ dialect: withActor(new PostgresDialect({ pool }), (connection) => connection) });
     registerNotifications(db, pgNotifications(options.databaseUrl));
+    registerBackend(db, { kind: 'server', connectionString: options.databaseUrl });
     return db;
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -45,5 +47,6 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   // One embedded session, whatever connection object the dialect hands out.
   const db = new Kysely<Database>({ dialect: withActor(new PGliteDialect(pglite), () => pglite) });
   registerNotifications(db, pgliteNotifications(pglite));
+  registerBackend(db, { kind: 'embedded' });
   return db;
 }

@@ -5,6 +5,7 @@ import { claimAhead, type Recipient } from '../mailings/claimAhead';
 import { loadMailingMessage, type MailingMessage } from '../mailings/mailingMessage';
 import { rateWindow } from '../mailings/rateWindow';
 import {
+  claimOwners,
   claimRecipient,
   failMailing,
   pauseMailing,
@@ -17,11 +18,14 @@ import {
 } from '../mailings/senderQueries';
 import { classifySendError, failureState } from '../mailings/sendOutcome';
 import type { MessengerGateway } from '../messenger/gateway';
+import type { LivenessSession, ProcessLiveness } from './processLiveness';
 
 /** What sending one mailing needs from the sender (./mailingSender.ts). */
 export interface SendContext {
   db: Kysely<Database>;
   messenger: MessengerGateway;
+  /** Whose claims are alive: this process claims and sends only while it holds its lock. */
+  liveness: ProcessLiveness;
   log: { warn(detail: object, message: string): void; error(detail: object, message: string): void };
   /** Milliseconds between two sends of one bot (1000 / rate). */
   stepMs: number;
@@ -52,7 +56,7 @@ const MAX_BACKOFF_SECONDS = 60;
  * send, and the outcome recorded with the position (committed).
  */
 export async function sendMailing(context: SendContext, id: number, status: number): Promise<void> {
-  const { db, messenger, log, stepMs, sleep, stopped } = context;
+  const { db, messenger, liveness, log, stepMs, sleep, stopped } = context;
   if (status === MailingStatus.CREATED && !(await startMailing(db, id))) return;
   const message = await loadMailingMessage(db, id);
   if (!message) return;
@@ -69,11 +73,16 @@ export async function sendMailing(context: SendContext, id: number, status: numb
   const wait: { pause: { seconds: number; error: string } | null } = { pause: null };
   /** Where the claims go on from; back to the start once nobody is left after it (a recipient put back). */
   let cursor = 0;
+  /** The liveness session the claims are made under; each send checks it still holds. */
+  let session: LivenessSession | null = null;
   const claimNext = async (): Promise<Recipient | null> => {
-    let recipient = await claimRecipient(db, id, cursor);
+    const owner = session?.held() ? session.owner : undefined;
+    // No lock: nothing is claimed (the loop waits for one before claiming again).
+    if (owner === undefined) return null;
+    let recipient = await claimRecipient(db, id, cursor, owner);
     if (!recipient && cursor > 0) {
       cursor = 0;
-      recipient = await claimRecipient(db, id, 0);
+      recipient = await claimRecipient(db, id, 0, owner);
     }
     if (recipient) cursor = Math.max(cursor, recipient.userId);
     return recipient;
@@ -126,8 +135,27 @@ export async function sendMailing(context: SendContext, id: number, status: numb
     else await new Promise<void>((resolve) => setImmediate(resolve));
   };
 
+  /** Claims under way of owners that are gone: counted unconfirmed now rather than after their lease. */
+  const settle = async () => {
+    const owners = await claimOwners(db, id, session?.owner ?? null);
+    const dead = owners.length > 0 ? await liveness.deadAmong(owners) : [];
+    return settleMailing(db, id, context.leaseSeconds, dead);
+  };
+
   try {
     while (!stopped()) {
+      const now = liveness.current();
+      if (now !== session) {
+        // The lock was lost (its connection dropped), or is held again: the claims made under
+        // the lost one may be counted dead by others by now, so none of them is sent.
+        await claims.releaseAll();
+        session = now;
+        claims.reset();
+      }
+      if (!session) {
+        await sleep(Math.min(200, context.pollMs));
+        continue;
+      }
       if (wait.pause) {
         const { seconds, error } = wait.pause;
         wait.pause = null;
@@ -149,9 +177,13 @@ export async function sendMailing(context: SendContext, id: number, status: numb
         claims.topUp(Math.ceil(claims.lead() / stepMs));
         await until(slotAt);
         while (inFlight.size >= context.maxInFlight) await Promise.race(inFlight);
-        if (stopped() || wait.pause || streak.refusals >= context.failAfter) break;
+        if (stopped() || wait.pause || streak.refusals >= context.failAfter || !session.held()) break;
         const recipient = await claims.take(slotAt + lateSlotMs);
         if (!recipient) continue;
+        if (!session.held()) {
+          claims.keep(recipient);
+          break;
+        }
         while (lastSecond.freeAt() > performance.now()) await until(lastSecond.freeAt());
         if (performance.now() - slotAt > lateSlotMs) {
           claims.keep(recipient);
@@ -168,7 +200,7 @@ export async function sendMailing(context: SendContext, id: number, status: numb
       }
       if (claims.done()) {
         await Promise.all(inFlight);
-        const settled = await settleMailing(db, id, context.leaseSeconds);
+        const settled = await settle();
         if (settled !== 'sending') break;
         // Another process has sends under way, or a send was put back: look again shortly.
         claims.reset();

@@ -143,7 +143,9 @@ function serverCore(db: Kysely<Database>, connectionString: string): Core {
       // Taken at once and let go in the same statement: a lock nobody holds means its owner is gone.
       const { rows } = await sql<{ owner: number }>`
         SELECT o AS owner FROM unnest(${[...owners]}::int[]) AS o
-        WHERE CASE WHEN pg_try_advisory_lock(${OWNER_LOCK_SPACE}, o) THEN pg_advisory_unlock(${OWNER_LOCK_SPACE}, o) ELSE false END`.execute(db);
+        WHERE CASE WHEN pg_try_advisory_lock(${OWNER_LOCK_SPACE}, o) THEN pg_advisory_unlock(${OWNER_LOCK_SPACE}, o) ELSE false END`.execute(
+        db,
+      );
       return rows.map((row) => Number(row.owner));
     },
     async stop() {
@@ -180,7 +182,11 @@ export function acquireLiveness(db: Kysely<Database>): ProcessLiveness {
   if (!entry) {
     const backend = backendOf(db);
     const core =
-      backend?.kind === 'server' ? serverCore(db, backend.connectionString) : backend?.kind === 'embedded' ? embeddedCore(db) : unknownCore();
+      backend?.kind === 'server'
+        ? serverCore(db, backend.connectionString)
+        : backend?.kind === 'embedded'
+          ? embeddedCore(db)
+          : unknownCore();
     entry = { core, users: 0 };
     shared.set(db, entry);
   }

@@ -180,14 +180,15 @@ export async function sendMailing(context: SendContext, id: number, status: numb
         if (stopped() || wait.pause || streak.refusals >= context.failAfter || !session.held()) break;
         const recipient = await claims.take(slotAt + lateSlotMs);
         if (!recipient) continue;
-        if (!session.held()) {
-          claims.keep(recipient);
-          break;
-        }
         while (lastSecond.freeAt() > performance.now()) await until(lastSecond.freeAt());
         if (performance.now() - slotAt > lateSlotMs) {
           claims.keep(recipient);
           continue;
+        }
+        // Checked with no wait before the send: a claim of a lost lock may be counted dead by now.
+        if (!session.held()) {
+          claims.keep(recipient);
+          break;
         }
         lastSecond.record(performance.now());
         track(deliver(recipient, message));

@@ -38,6 +38,8 @@ export interface LivenessSession {
 export interface ProcessLiveness {
   /** The session to claim and send under; null while no lock is held (claim and send nothing then). */
   current(): LivenessSession | null;
+  /** The session, waiting up to `timeoutMs` for one (the first moments after a start or a lost connection). */
+  whenHeld(timeoutMs: number): Promise<LivenessSession | null>;
   /** Of these owner ids, those whose process is certainly gone: their claims are dead. */
   deadAmong(owners: readonly number[]): Promise<number[]>;
   /** This user is done with it; the last one lets the lock go. */
@@ -193,8 +195,14 @@ export function acquireLiveness(db: Kysely<Database>): ProcessLiveness {
   const mine = entry;
   mine.users += 1;
   let released = false;
+  const current = () => (released ? null : mine.core.current());
   return {
-    current: () => (released ? null : mine.core.current()),
+    current,
+    async whenHeld(timeoutMs) {
+      const deadline = performance.now() + timeoutMs;
+      while (!released && !current() && performance.now() < deadline) await new Promise((done) => setTimeout(done, 10));
+      return current();
+    },
     deadAmong: (owners) => mine.core.deadAmong(owners),
     async release() {
       if (released) return;

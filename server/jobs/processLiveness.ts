@@ -26,6 +26,7 @@ const OWNER_LOCK_SPACE = 0x6f77_6e72;
 const RETRY_MS = 1000;
 const HEARTBEAT_MS = 2000;
 const HEARTBEAT_TIMEOUT_MS = 2000;
+const CONNECT_TIMEOUT_MS = 5000;
 
 /** One spell of holding the lock: its claims are this process's while it lasts. */
 export interface LivenessSession {
@@ -107,7 +108,7 @@ function serverCore(db: Kysely<Database>, connectionString: string): Core {
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString, keepAlive: true });
+    const next = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     client = next;
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));

@@ -48,6 +48,7 @@ const SLOT_WINDOW_MS = 200;
 const MIN_LATE_SLOT_MS = 100;
 const MAX_PENDING_CLAIMS = 8;
 const MAX_BACKOFF_SECONDS = 60;
+const LOCK_WAIT_WARNING_MS = 5000;
 
 /**
  * Sends one mailing (starting it first when it waits) until nobody is left for this process,
@@ -75,6 +76,8 @@ export async function sendMailing(context: SendContext, id: number, status: numb
   let cursor = 0;
   /** The liveness session the claims are made under; each send checks it still holds. */
   let session: LivenessSession | null = null;
+  let waitingSince: number | null = null;
+  let warned = false;
   const claimNext = async (): Promise<Recipient | null> => {
     const owner = session?.held() ? session.owner : undefined;
     // No lock: nothing is claimed (the loop waits for one before claiming again).
@@ -153,9 +156,17 @@ export async function sendMailing(context: SendContext, id: number, status: numb
         claims.reset();
       }
       if (!session) {
+        // Said once a wait has lasted: the lock's connection is taken at start, and again after a drop.
+        waitingSince ??= performance.now();
+        if (!warned && performance.now() - waitingSince > LOCK_WAIT_WARNING_MS) {
+          warned = true;
+          log.warn({ mailingId: id }, 'mailing sender: no liveness lock (its database connection is down), sending waits');
+        }
         await sleep(Math.min(200, context.pollMs));
         continue;
       }
+      waitingSince = null;
+      warned = false;
       if (wait.pause) {
         const { seconds, error } = wait.pause;
         wait.pause = null;

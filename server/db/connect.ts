@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { withActor } from '../audit/actorDriver';
+import { registerBackend } from './backend';
 import { pgliteNotifications, pgNotifications, registerNotifications } from './notifications';
 import { registerPool } from './poolStats';
 import type { Database } from './schema';
@@ -56,6 +57,7 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     const db = new Kysely<Database>({ dialect: reportingUnavailable(dialect) });
     registerNotifications(db, pgNotifications(options.databaseUrl, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS));
     registerPool(db, pool);
+    registerBackend(db, { kind: 'server', connectionString: options.databaseUrl });
     return db;
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -65,5 +67,6 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   // One embedded session, whatever connection object the dialect hands out.
   const db = new Kysely<Database>({ dialect: reportingUnavailable(withActor(new PGliteDialect(pglite), () => pglite)) });
   registerNotifications(db, pgliteNotifications(pglite));
+  registerBackend(db, { kind: 'embedded' });
   return db;
 }

@@ -13,6 +13,7 @@ import * as restaurantPause from './migrations/011_restaurant_pause';
 import * as mailingClaimIndex from './migrations/012_mailing_claim_index';
 import * as liveEvents from './migrations/013_live_events';
 import * as auditTrail from './migrations/014_audit_trail';
+import * as claimOwners from './migrations/015_claim_owners';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '012_mailing_claim_index': mailingClaimIndex,
   '013_live_events': liveEvents,
   '014_audit_trail': auditTrail,
+  '015_claim_owners': claimOwners,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

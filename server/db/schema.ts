@@ -355,6 +355,8 @@ export interface MailingsTable {
   blocked: Generated<number>;
   undelivered: Generated<number>;
   stopped_by: number | null;
+  /** Migration 015: of `undelivered`, the sends whose outcome is unknown (their process died mid-send). */
+  unconfirmed: Generated<number>;
 }
 
 /** One recipient of a started mailing and how far its send got (migration 009). */
@@ -366,6 +368,8 @@ export interface MailingRecipientsTable {
   claimed_at: NullableTimestamp;
   done_at: NullableTimestamp;
   error: string | null;
+  /** Migration 015: the owner id of the process that claimed it (server/jobs/processLiveness.ts). */
+  claimed_by: number | null;
 }
 
 export interface LanguagesTable {
@@ -387,6 +391,8 @@ export interface EventsTable {
   processed_at: NullableTimestamp;
   /** Claims that ended with "not yet" (migration 008): failed attempts are attempts - deferrals. */
   deferrals: Generated<number>;
+  /** Migration 015: the owner id of the process whose worker claimed it (server/jobs/processLiveness.ts). */
+  claimed_by: number | null;
 }
 
 export interface MessengerOutboxTable {

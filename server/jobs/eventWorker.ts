@@ -4,8 +4,10 @@ import type { Database } from '../db/schema';
 import { MessengerError, type MessengerGateway } from '../messenger/gateway';
 import { adPublishEvent, adUnpublishEvent } from './adEvents';
 import { DeliveryDeferred } from './deliveryDeferred';
+import { claimDue, takeOverDeadClaims, type ClaimedEvent } from './eventClaims';
 import type { OutgoingEvent } from './events';
 import { orderMessageEvent } from './orderMessageEvent';
+import { acquireLiveness } from './processLiveness';
 import { restaurantUnpauseEvent } from './restaurantPauseEvent';
 import { reviewAnswerEvent, reviewPublishEvent } from './reviewEvents';
 
@@ -47,28 +49,19 @@ export interface EventWorkerOptions {
   maxAttempts?: number;
   /**
    * How long a claimed event is this worker's. A worker that dies mid-delivery leaves it in
-   * processing; after the lease any worker takes it again. Must exceed one messenger call.
+   * processing; any worker takes it again as soon as it knows that process is gone
+   * (./processLiveness.ts), else after the lease. Must exceed one messenger call.
    */
   leaseSeconds?: number;
 }
 
 export interface EventWorker {
-  /** Stops polling and waits for the batch under way. */
+  /** Stops polling, finishes the delivery in hand and puts the rest of its batch back (pending, the claim not counted). */
   stop(): Promise<void>;
   /** Looks for due events now (after an event was written in this process). */
   wake(): void;
   /** One pass: claims due events and delivers them; resolves to how many it claimed. */
   runOnce(): Promise<number>;
-}
-
-interface ClaimedEvent {
-  id: string;
-  type: string;
-  payload: Record<string, unknown>;
-  /** Incremented by each claim, so it also tells this claim from a later one (a fencing token). */
-  attempts: number;
-  /** Claims that were deferrals: `attempts - deferrals` is how many really tried and failed, this one included. */
-  deferrals: number;
 }
 
 const MAX_BACKOFF_SECONDS = 15 * 60;
@@ -87,37 +80,6 @@ const triesOf = (event: ClaimedEvent): number => event.attempts - event.deferral
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
 
-/**
- * Takes up to `limit` due events: pending ones whose time has come, and processing ones whose
- * lease ran out. SKIP LOCKED lets another worker claim the rest at the same moment; the new
- * run_at is the lease, so no one else takes them while they are delivered.
- */
-async function claimDue(db: Kysely<Database>, at: Date, limit: number, leaseSeconds: number): Promise<ClaimedEvent[]> {
-  return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('events')
-      .select('id')
-      .where('status', 'in', [EventStatus.PENDING, EventStatus.PROCESSING])
-      .where('run_at', '<=', at)
-      .orderBy('run_at')
-      .orderBy('id')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (due.length === 0) return [];
-    const ids = due.map((row) => row.id);
-    const claimed = await trx
-      .updateTable('events')
-      .set((eb) => ({ status: EventStatus.PROCESSING, attempts: eb('attempts', '+', 1), run_at: later(at, leaseSeconds) }))
-      .where('id', 'in', ids)
-      .returning(['id', 'type', 'payload', 'attempts', 'deferrals'])
-      .execute();
-    const order = new Map(ids.map((id, index) => [id, index]));
-    return claimed.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  });
-}
-
 export function startEventWorker(options: EventWorkerOptions): EventWorker {
   const { db, messenger, now = () => new Date(), log = console } = options;
   const { pollMs = 1000, batchSize = 10, maxAttempts = 20, leaseSeconds = 60 } = options;
@@ -131,6 +93,8 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
       restaurant_unpause: restaurantUnpauseEvent({ now }),
     } satisfies Record<OutgoingEvent['type'], EventHandler>),
   );
+
+  const liveness = acquireLiveness(db);
 
   /** Updates the event only while this claim still holds it. */
   const ownedBy = (event: ClaimedEvent) => (trx: Kysely<Database>) =>
@@ -232,9 +196,29 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
     }
   };
 
+  /** Gives claimed events back undelivered: pending again, this claim not counted as an attempt. */
+  const putBack = async (events: ClaimedEvent[]) => {
+    for (const event of events) {
+      await ownedBy(event)(db)
+        .set((eb) => ({ status: EventStatus.PENDING, attempts: eb('attempts', '-', 1), run_at: now(), claimed_by: null }))
+        .execute();
+    }
+  };
+
   const pass = async (): Promise<number> => {
-    const events = await claimDue(db, now(), batchSize, leaseSeconds);
-    for (const event of events) await settle(event);
+    // Claims are made only under a held lock: others take the claims of a lost one for dead.
+    const session = await liveness.whenHeld(1000);
+    if (!session) return 0;
+    await takeOverDeadClaims(db, now(), session.owner, (owners) => liveness.deadAmong(owners));
+    const events = await claimDue(db, now(), batchSize, leaseSeconds, session.owner);
+    for (const [index, event] of events.entries()) {
+      // A stop finishes the delivery in hand only; a lost lock delivers nothing more.
+      if (stopped || !session.held()) {
+        await putBack(events.slice(index));
+        break;
+      }
+      await settle(event);
+    }
     return events.length;
   };
 
@@ -293,6 +277,7 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
       stopped = true;
       clearTimeout(timer);
       await tail;
+      await liveness.release();
     },
   };
 }

@@ -4,6 +4,7 @@ import { DEFAULT_MAILING_RATE, DEFAULT_SEND_LEASE_SECONDS } from '../mailings/ma
 import { dueMailings } from '../mailings/senderQueries';
 import type { MessengerGateway } from '../messenger/gateway';
 import { abortableSleep } from './abortableSleep';
+import { acquireLiveness } from './processLiveness';
 import { sendMailing, type SendContext } from './sendMailing';
 
 /** Fastify's logger and the console both fit. */
@@ -17,7 +18,10 @@ export interface MailingSenderOptions {
   messenger: MessengerGateway;
   /** Messages per second per bot (one mailing of a city sends at a time). */
   rate?: number;
-  /** How long a claimed send may take before it counts as abandoned by a dead process. */
+  /**
+   * How long a claimed send may take before it counts as abandoned, when whether its process
+   * is alive cannot be known (./processLiveness.ts decides that at once otherwise).
+   */
   leaseSeconds?: number;
   /** How often to look for mailings to start or resume. */
   pollMs?: number;
@@ -29,7 +33,10 @@ export interface MailingSenderOptions {
 }
 
 export interface MailingSender {
-  /** Stops taking slots, waits for the sends under way and their records. */
+  /**
+   * Stops taking slots, waits for the sends under way and their records, and puts the
+   * recipients claimed for later slots back (pending, for whoever sends next).
+   */
   stop(): Promise<void>;
   /** Looks for mailings now. */
   wake(): void;
@@ -45,18 +52,21 @@ export interface MailingSender {
  * claimed again, so nobody gets the mailing twice, across restarts and with several processes.
  * The one window is a process dying between a claim and the record of its outcome: the
  * messenger call, one statement, and the few milliseconds a claim is made ahead of its slot.
- * That recipient stays claimed and, after `leaseSeconds`, is counted as unconfirmed, never sent
- * again. A stop (status failed) is seen by the next claim and the next slot reservation, within
- * 200 ms.
+ * That recipient stays claimed and is counted as unconfirmed, never sent again: as soon as
+ * another process sees that the claim's owner is gone (./processLiveness.ts), or after
+ * `leaseSeconds` when that cannot be known. A stop (status failed) is seen by the next claim and
+ * the next slot reservation, within 200 ms.
  */
 export function startMailingSender(options: MailingSenderOptions): MailingSender {
   const { db, messenger, log = console } = options;
   const rate = options.rate ?? DEFAULT_MAILING_RATE;
   const stopping = new AbortController();
   const runners = new Map<number, Promise<void>>();
+  const liveness = acquireLiveness(db);
   const context: SendContext = {
     db,
     messenger,
+    liveness,
     log,
     stepMs: 1000 / rate,
     leaseSeconds: options.leaseSeconds ?? DEFAULT_SEND_LEASE_SECONDS,
@@ -73,7 +83,7 @@ export function startMailingSender(options: MailingSenderOptions): MailingSender
     if (stopping.signal.aborted) return;
     try {
       for (const { id, status } of await dueMailings(db)) {
-        if (runners.has(id)) continue;
+        if (runners.has(id) || stopping.signal.aborted) continue;
         const runner = sendMailing(context, id, status)
           .catch((error: unknown) => log.error({ mailingId: id, err: error }, 'mailing sender: the mailing stopped on an error'))
           .finally(() => runners.delete(id));
@@ -85,8 +95,14 @@ export function startMailingSender(options: MailingSenderOptions): MailingSender
   };
 
   let timer: NodeJS.Timeout | undefined;
+  /** The look under way, if any: a stop waits for it, so that no runner starts after the stop. */
+  let looking: Promise<void> = Promise.resolve();
+  const look = () => {
+    looking = poll();
+    return looking;
+  };
   const loop = async () => {
-    await poll();
+    await look();
     if (stopping.signal.aborted) return;
     timer = setTimeout(() => void loop(), pollMs);
     // The HTTP server keeps the process alive; a waiting sender must not.
@@ -95,11 +111,14 @@ export function startMailingSender(options: MailingSenderOptions): MailingSender
   void loop();
 
   return {
-    wake: () => void poll(),
+    wake: () => void look(),
     async stop() {
       stopping.abort();
       clearTimeout(timer);
+      await looking;
       await Promise.all(runners.values());
+      // Every claim is recorded or put back: the lock may go.
+      await liveness.release();
     },
   };
 }

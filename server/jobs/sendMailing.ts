@@ -5,6 +5,7 @@ import { claimAhead, type Recipient } from '../mailings/claimAhead';
 import { loadMailingMessage, type MailingMessage } from '../mailings/mailingMessage';
 import { rateWindow } from '../mailings/rateWindow';
 import {
+  claimOwners,
   claimRecipient,
   failMailing,
   pauseMailing,
@@ -18,11 +19,14 @@ import {
 import { classifySendError, failureState } from '../mailings/sendOutcome';
 import type { MessengerGateway } from '../messenger/gateway';
 import { countMailingMessageSent } from '../ops/metrics';
+import type { LivenessSession, ProcessLiveness } from './processLiveness';
 
 /** What sending one mailing needs from the sender (./mailingSender.ts). */
 export interface SendContext {
   db: Kysely<Database>;
   messenger: MessengerGateway;
+  /** Whose claims are alive: this process claims and sends only while it holds its lock. */
+  liveness: ProcessLiveness;
   log: { warn(detail: object, message: string): void; error(detail: object, message: string): void };
   /** Milliseconds between two sends of one bot (1000 / rate). */
   stepMs: number;
@@ -45,6 +49,7 @@ const SLOT_WINDOW_MS = 200;
 const MIN_LATE_SLOT_MS = 100;
 const MAX_PENDING_CLAIMS = 8;
 const MAX_BACKOFF_SECONDS = 60;
+const LOCK_WAIT_WARNING_MS = 5000;
 
 /**
  * Sends one mailing (starting it first when it waits) until nobody is left for this process,
@@ -53,7 +58,7 @@ const MAX_BACKOFF_SECONDS = 60;
  * send, and the outcome recorded with the position (committed).
  */
 export async function sendMailing(context: SendContext, id: number, status: number): Promise<void> {
-  const { db, messenger, log, stepMs, sleep, stopped } = context;
+  const { db, messenger, liveness, log, stepMs, sleep, stopped } = context;
   if (status === MailingStatus.CREATED && !(await startMailing(db, id))) return;
   const message = await loadMailingMessage(db, id);
   if (!message) return;
@@ -70,11 +75,18 @@ export async function sendMailing(context: SendContext, id: number, status: numb
   const wait: { pause: { seconds: number; error: string } | null } = { pause: null };
   /** Where the claims go on from; back to the start once nobody is left after it (a recipient put back). */
   let cursor = 0;
+  /** The liveness session the claims are made under; each send checks it still holds. */
+  let session: LivenessSession | null = null;
+  let waitingSince: number | null = null;
+  let warned = false;
   const claimNext = async (): Promise<Recipient | null> => {
-    let recipient = await claimRecipient(db, id, cursor);
+    const owner = session?.held() ? session.owner : undefined;
+    // No lock: nothing is claimed (the loop waits for one before claiming again).
+    if (owner === undefined) return null;
+    let recipient = await claimRecipient(db, id, cursor, owner);
     if (!recipient && cursor > 0) {
       cursor = 0;
-      recipient = await claimRecipient(db, id, 0);
+      recipient = await claimRecipient(db, id, 0, owner);
     }
     if (recipient) cursor = Math.max(cursor, recipient.userId);
     return recipient;
@@ -128,8 +140,35 @@ export async function sendMailing(context: SendContext, id: number, status: numb
     else await new Promise<void>((resolve) => setImmediate(resolve));
   };
 
+  /** Claims under way of owners that are gone: counted unconfirmed now rather than after their lease. */
+  const settle = async () => {
+    const owners = await claimOwners(db, id, session?.owner ?? null);
+    const dead = owners.length > 0 ? await liveness.deadAmong(owners) : [];
+    return settleMailing(db, id, context.leaseSeconds, dead);
+  };
+
   try {
     while (!stopped()) {
+      const now = liveness.current();
+      if (now !== session) {
+        // The lock was lost (its connection dropped), or is held again: the claims made under
+        // the lost one may be counted dead by others by now, so none of them is sent.
+        await claims.releaseAll();
+        session = now;
+        claims.reset();
+      }
+      if (!session) {
+        // Said once a wait has lasted: the lock's connection is taken at start, and again after a drop.
+        waitingSince ??= performance.now();
+        if (!warned && performance.now() - waitingSince > LOCK_WAIT_WARNING_MS) {
+          warned = true;
+          log.warn({ mailingId: id }, 'mailing sender: no liveness lock (its database connection is down), sending waits');
+        }
+        await sleep(Math.min(200, context.pollMs));
+        continue;
+      }
+      waitingSince = null;
+      warned = false;
       if (wait.pause) {
         const { seconds, error } = wait.pause;
         wait.pause = null;
@@ -151,13 +190,18 @@ export async function sendMailing(context: SendContext, id: number, status: numb
         claims.topUp(Math.ceil(claims.lead() / stepMs));
         await until(slotAt);
         while (inFlight.size >= context.maxInFlight) await Promise.race(inFlight);
-        if (stopped() || wait.pause || streak.refusals >= context.failAfter) break;
+        if (stopped() || wait.pause || streak.refusals >= context.failAfter || !session.held()) break;
         const recipient = await claims.take(slotAt + lateSlotMs);
         if (!recipient) continue;
         while (lastSecond.freeAt() > performance.now()) await until(lastSecond.freeAt());
         if (performance.now() - slotAt > lateSlotMs) {
           claims.keep(recipient);
           continue;
+        }
+        // Checked with no wait before the send: a claim of a lost lock may be counted dead by now.
+        if (!session.held()) {
+          claims.keep(recipient);
+          break;
         }
         lastSecond.record(performance.now());
         track(deliver(recipient, message));
@@ -170,7 +214,7 @@ export async function sendMailing(context: SendContext, id: number, status: numb
       }
       if (claims.done()) {
         await Promise.all(inFlight);
-        const settled = await settleMailing(db, id, context.leaseSeconds);
+        const settled = await settle();
         if (settled !== 'sending') break;
         // Another process has sends under way, or a send was put back: look again shortly.
         claims.reset();

@@ -24,6 +24,7 @@ export const selectMailings = (db: Kysely<Database>) =>
       'm.last_error',
       'm.blocked',
       'm.undelivered',
+      'm.unconfirmed',
       's.username as stopped_by',
     ]);
 
@@ -55,6 +56,7 @@ export const toMailing = (row: MailingRow): Mailing => {
     lastError: row.last_error,
     blocked: row.blocked,
     undelivered: row.undelivered,
+    unconfirmed: row.unconfirmed,
     stoppedBy: row.stopped_by,
   };
 };

@@ -95,15 +95,21 @@ export async function pauseMailing(db: Db, id: number, seconds: number, lastErro
 
 /**
  * Claims the next pending recipient of a sending mailing after `afterUserId`, just before its
- * send: SKIP LOCKED lets another process claim the next one at the same moment, and the
- * committed `sending` state keeps everyone else (and this process after a restart) from
- * sending to it again. Starting after the last one claimed keeps the index scan off the
- * entries of the recipients already done, which only a vacuum removes.
+ * send, in the name of `owner` (the claiming process's liveness owner id, null when unknown):
+ * SKIP LOCKED lets another process claim the next one at the same moment, and the committed
+ * `sending` state keeps everyone else (and this process after a restart) from sending to it
+ * again. Starting after the last one claimed keeps the index scan off the entries of the
+ * recipients already done, which only a vacuum removes.
  */
-export async function claimRecipient(db: Db, id: number, afterUserId = 0): Promise<{ userId: number; chatId: number } | null> {
+export async function claimRecipient(
+  db: Db,
+  id: number,
+  afterUserId: number,
+  owner: number | null,
+): Promise<{ userId: number; chatId: number } | null> {
   const { rows } = await sql<{ user_id: number; chat_id: number }>`
     UPDATE mailing_recipients
-    SET state = ${RecipientState.SENDING}, claimed_at = clock_timestamp()
+    SET state = ${RecipientState.SENDING}, claimed_at = clock_timestamp(), claimed_by = ${owner}
     WHERE mailing_id = ${id} AND user_id = (
       SELECT r.user_id FROM mailing_recipients r
       JOIN mailings m ON m.id = r.mailing_id AND m.status = ${MailingStatus.PROCESSING}
@@ -124,6 +130,7 @@ export async function claimRecipient(db: Db, id: number, afterUserId = 0): Promi
 export async function recordOutcome(db: Db, id: number, userId: number, state: RecipientOutcome, error: string | null): Promise<void> {
   const blocked = state === RecipientState.BLOCKED;
   const undelivered = state === RecipientState.REFUSED || state === RecipientState.UNCONFIRMED;
+  const unconfirmed = state === RecipientState.UNCONFIRMED;
   await sql`
     WITH done AS (
       UPDATE mailing_recipients SET state = ${state}, done_at = clock_timestamp(), error = ${error}
@@ -137,6 +144,7 @@ export async function recordOutcome(db: Db, id: number, userId: number, state: R
       position = position + (SELECT count(*) FROM done),
       blocked = blocked + CASE WHEN ${blocked} THEN (SELECT count(*) FROM done) ELSE 0 END,
       undelivered = undelivered + CASE WHEN ${undelivered} THEN (SELECT count(*) FROM done) ELSE 0 END,
+      unconfirmed = unconfirmed + CASE WHEN ${unconfirmed} THEN (SELECT count(*) FROM done) ELSE 0 END,
       last_error = CASE WHEN ${undelivered} THEN ${error} ELSE last_error END
     WHERE id = ${id}`.execute(db);
 }
@@ -145,7 +153,7 @@ export async function recordOutcome(db: Db, id: number, userId: number, state: R
 export async function releaseRecipient(db: Db, id: number, userId: number): Promise<void> {
   await db
     .updateTable('mailing_recipients')
-    .set({ state: RecipientState.PENDING, claimed_at: null })
+    .set({ state: RecipientState.PENDING, claimed_at: null, claimed_by: null })
     .where('mailing_id', '=', id)
     .where('user_id', '=', userId)
     .where('state', '=', RecipientState.SENDING)
@@ -153,23 +161,49 @@ export async function releaseRecipient(db: Db, id: number, userId: number): Prom
 }
 
 /**
- * Once nothing is left to claim: claims older than `leaseSeconds` belong to a process that
- * died between its claim and its outcome; they become unconfirmed (never sent again). Then the
- * mailing finishes when no recipient is pending or sending. `sending` means another process
- * still has sends under way (or one was put back); `over` that the mailing stopped meanwhile.
+ * The owners of the mailing's claims under way, other than `self`: whose liveness to ask
+ * before waiting for their lease.
  */
-export async function settleMailing(db: Db, id: number, leaseSeconds: number): Promise<'finished' | 'sending' | 'over'> {
+export async function claimOwners(db: Db, id: number, self: number | null): Promise<number[]> {
+  const rows = await db
+    .selectFrom('mailing_recipients')
+    .select('claimed_by')
+    .distinct()
+    .where('mailing_id', '=', id)
+    .where('state', '=', RecipientState.SENDING)
+    .where('claimed_by', 'is not', null)
+    .$if(self !== null, (query) => query.where('claimed_by', '<>', self ?? 0))
+    .execute();
+  return rows.flatMap((row) => (row.claimed_by === null ? [] : [row.claimed_by]));
+}
+
+/**
+ * Once nothing is left to claim: claims of an owner known to be gone (`deadOwners`, see
+ * server/jobs/processLiveness.ts), and any claim older than `leaseSeconds` (its owner unknown,
+ * or its send hung that long), belong to a send whose outcome nobody will record; they become
+ * unconfirmed (never sent again). Then the mailing finishes when no recipient is pending or
+ * sending. `sending` means another process still has sends under way (or one was put back);
+ * `over` that the mailing stopped meanwhile.
+ */
+export async function settleMailing(
+  db: Db,
+  id: number,
+  leaseSeconds: number,
+  deadOwners: readonly number[] = [],
+): Promise<'finished' | 'sending' | 'over'> {
   await sql`
     WITH stale AS (
       UPDATE mailing_recipients
       SET state = ${RecipientState.UNCONFIRMED}, done_at = clock_timestamp(), error = 'the sender stopped before recording this send'
       WHERE mailing_id = ${id} AND state = ${RecipientState.SENDING}
-        AND claimed_at < clock_timestamp() - ${leaseSeconds * 1000} * interval '1 millisecond'
+        AND (claimed_at < clock_timestamp() - ${leaseSeconds * 1000} * interval '1 millisecond'
+          OR claimed_by = ANY(${[...deadOwners]}::int[]))
       RETURNING user_id
     )
     UPDATE mailings SET
       position = position + (SELECT count(*) FROM stale),
-      undelivered = undelivered + (SELECT count(*) FROM stale)
+      undelivered = undelivered + (SELECT count(*) FROM stale),
+      unconfirmed = unconfirmed + (SELECT count(*) FROM stale)
     WHERE id = ${id} AND EXISTS (SELECT 1 FROM stale)`.execute(db);
   const finished = await db
     .updateTable('mailings')

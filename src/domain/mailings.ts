@@ -180,6 +180,8 @@ export const mailingRecord = z.object({
   /** Recipients who had blocked the bot, and those the messenger did not reach. */
   blocked: z.number().int(),
   undelivered: z.number().int(),
+  /** Of `undelivered`, the sends whose outcome is unknown (their process died mid-send): never sent again. */
+  unconfirmed: z.number().int(),
   stoppedBy: z.string().nullable(),
 });
 export type Mailing = z.infer<typeof mailingRecord>;

@@ -171,13 +171,17 @@ describe.each(backends)('the mailing sender on %s', (backend) => {
     dying.kill();
     start({ messenger, rate: 200, leaseSeconds: 1 });
     const ended = await mailingEnded(t.db, id);
-    expect(ended).toMatchObject({ status: MailingStatus.FINISHED, position: 20, count: 20, undelivered: 1 });
-    expectEachOnce(
-      messenger,
-      customers.map((c) => c.chatId),
-    );
-    const unconfirmed = (await recipientStates(t.db, id)).filter((r) => r.state === RecipientState.UNCONFIRMED);
-    expect(unconfirmed.map((r) => String(r.chat_id))).toEqual([messenger.calls[5].message.chatId]);
+    const unconfirmed = (await recipientStates(t.db, id))
+      .filter((r) => r.state === RecipientState.UNCONFIRMED)
+      .map((r) => String(r.chat_id));
+    expect(ended).toMatchObject({ status: MailingStatus.FINISHED, position: 20, count: 20, undelivered: unconfirmed.length });
+    // The sixth, and any the dead process had claimed just ahead of their slots or sent just after
+    // (more of them on a slow machine, where claims start earlier): unconfirmed, and none sent twice.
+    expect(unconfirmed).toContain(messenger.calls[5].message.chatId);
+    const sent = messenger.callsPerChat();
+    expect([...sent.values()].filter((n) => n > 1)).toEqual([]);
+    expect(customers.filter((c) => !sent.has(c.chatId) && !unconfirmed.includes(c.chatId))).toEqual([]);
+    expect(unconfirmed.length).toBeLessThanOrEqual(9);
   });
 
   it('two senders on one database share the rate and never send to one recipient twice', async () => {

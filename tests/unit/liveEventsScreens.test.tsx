@@ -39,6 +39,7 @@ const sending: Mailing = {
   lastError: null,
   blocked: 0,
   undelivered: 0,
+  unconfirmed: 0,
   stoppedBy: null,
 };
 

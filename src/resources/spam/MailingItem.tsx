@@ -33,6 +33,25 @@ const Reason = ({ mailing }: { mailing: Mailing }) => {
 };
 
 /**
+ * Who had blocked the bot, who was not reached, and whose send's outcome is unknown (the server
+ * stopped during it: counted apart, as they may well have the message, and never sent again).
+ */
+const Outcomes = ({ mailing }: { mailing: Mailing }) => {
+  const translate = useTranslate();
+  const refused = Math.max(0, mailing.undelivered - mailing.unconfirmed);
+  const parts = [
+    mailing.blocked > 0 ? translate('resources.spam.list.blocked', { smart_count: mailing.blocked }) : null,
+    refused > 0 ? translate('resources.spam.list.undelivered', { smart_count: refused }) : null,
+    mailing.unconfirmed > 0 ? translate('resources.spam.list.unconfirmed', { smart_count: mailing.unconfirmed }) : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? (
+    <Typography variant="body2" color="text.secondary" data-testid="mailing-outcomes">
+      {parts.join(' · ')}
+    </Typography>
+  ) : null;
+};
+
+/**
  * Stops a waiting or sending mailing after a confirmation (DELETE /spam/{id}). Its dialog is
  * the item's (`open`): the live progress may end the mailing meanwhile, and the dialog and the
  * answer to the stop must stay.
@@ -121,16 +140,7 @@ export const MailingItem = ({ mailing }: { mailing: Mailing }) => {
           </Typography>
           <LinearProgress variant="determinate" value={percent} aria-labelledby={progressId} sx={{ mt: 0.5, height: 8, borderRadius: 1 }} />
         </Box>
-        {mailing.blocked > 0 || mailing.undelivered > 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {[
-              mailing.blocked > 0 ? translate('resources.spam.list.blocked', { smart_count: mailing.blocked }) : null,
-              mailing.undelivered > 0 ? translate('resources.spam.list.undelivered', { smart_count: mailing.undelivered }) : null,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Typography>
-        ) : null}
+        <Outcomes mailing={mailing} />
         <Reason mailing={mailing} />
         {(mailingStoppable(mailing.status) || stopOpen) && can('spam', 'delete') ? (
           <Box>

@@ -32,6 +32,8 @@ export interface ServerConfig {
   /** Which messenger gateway speaks to the customers: the local store, or the Telegram Bot API (at `telegramApiUrl`, Telegram's own by default). */
   messenger: 'local' | 'telegram';
   telegramApiUrl?: string;
+  /** Excel exports made at once by this process (one per user besides). */
+  exportConcurrency: number;
 }
 
 /** A configuration the server cannot start with; the message names every bad variable. */
@@ -80,6 +82,9 @@ const trustProxy = text().transform((value, ctx): TrustProxy => {
 });
 
 const PORT_HINT = 'must be a port number (0 to 65535)';
+const EXPORT_CONCURRENCY_HINT = 'must be a number of exports from 1 to 32';
+/** Excel exports made at once by one process, when EXPORT_CONCURRENCY does not say. */
+export const DEFAULT_EXPORT_CONCURRENCY = 2;
 
 const environment = z.object({
   PORT: text()
@@ -123,6 +128,15 @@ const environment = z.object({
       .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL, e.g. http://127.0.0.1:8081')
       .optional(),
   ),
+  EXPORT_CONCURRENCY: text()
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,2}$/, EXPORT_CONCURRENCY_HINT)
+        .optional(),
+    )
+    .transform((v) => (v === undefined ? DEFAULT_EXPORT_CONCURRENCY : Number(v)))
+    .pipe(z.number().min(1, EXPORT_CONCURRENCY_HINT).max(32, EXPORT_CONCURRENCY_HINT)),
 });
 
 /** The secret from JWT_SECRET, or one generated once and kept in DATA_DIR. */
@@ -162,5 +176,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: join(ROOT_DIR, 'dist'),
     messenger: e.MESSENGER,
     telegramApiUrl: e.TELEGRAM_API_URL,
+    exportConcurrency: e.EXPORT_CONCURRENCY,
   };
 }

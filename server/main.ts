@@ -54,6 +54,7 @@ const app = await buildApp({
   messenger,
   logger: config.log,
   trustProxy: config.trustProxy,
+  exports: { concurrency: config.exportConcurrency },
   // Requests come after listen(), when the worker below exists.
   onEvent: () => worker.wake(),
 });

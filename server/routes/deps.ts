@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { MessengerGateway } from '../messenger/gateway';
+import type { ExportOptions } from './orderExport';
 
 /** What every area's routes are given by app.ts. */
 export interface RouteDeps {
@@ -9,4 +10,6 @@ export interface RouteDeps {
   now: () => Date;
   /** Called after a request has written an event for the messenger, to wake the event worker. */
   onEvent?: () => void;
+  /** How the Excel exports run: how many at once, and the worker that writes them. */
+  exports?: ExportOptions;
 }

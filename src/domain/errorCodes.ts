@@ -75,6 +75,9 @@ export const API_ERROR_MESSAGES_EN = {
   STAFF_SELF_DELETE: 'You cannot delete your own account',
   USERNAME_TAKEN: 'The username %{username} is already taken',
   TELEGRAM_ID_TAKEN: 'The messenger id %{telegramId} already belongs to another account',
+  EXPORT_BUSY: 'The server is making %{running} exports already: yours can start in about %{seconds} s',
+  EXPORT_ALREADY_RUNNING: 'Your previous export is still being made: this one can start when it is done, in about %{seconds} s',
+  EXPORT_FAILED: 'The export could not be made. Try again in a moment.',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_MESSAGES_EN;

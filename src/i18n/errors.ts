@@ -77,6 +77,9 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     STAFF_SELF_DELETE: 'Нельзя удалить собственную учётную запись',
     USERNAME_TAKEN: 'Имя пользователя %{username} уже занято',
     TELEGRAM_ID_TAKEN: 'Id мессенджера %{telegramId} уже принадлежит другой учётной записи',
+    EXPORT_BUSY: 'Сервер уже занят выгрузками (%{running}): ваша сможет начаться примерно через %{seconds} с',
+    EXPORT_ALREADY_RUNNING: 'Ваша предыдущая выгрузка ещё готовится: эта начнётся, когда она закончится, примерно через %{seconds} с',
+    EXPORT_FAILED: 'Не удалось сделать выгрузку. Повторите чуть позже.',
   },
   es: {
     UNAUTHORIZED: 'Es necesario iniciar sesión',
@@ -151,5 +154,8 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     STAFF_SELF_DELETE: 'No puede eliminar su propia cuenta',
     USERNAME_TAKEN: 'El nombre de usuario %{username} ya está en uso',
     TELEGRAM_ID_TAKEN: 'El id de mensajero %{telegramId} ya pertenece a otra cuenta',
+    EXPORT_BUSY: 'El servidor ya está haciendo %{running} exportaciones: la suya podrá empezar dentro de unos %{seconds} s',
+    EXPORT_ALREADY_RUNNING: 'Su exportación anterior aún se está preparando: esta empezará cuando termine, dentro de unos %{seconds} s',
+    EXPORT_FAILED: 'No se pudo hacer la exportación. Vuelva a intentarlo en un momento.',
   },
 };

@@ -6,7 +6,7 @@ import { apiError } from '../errors';
 import { orderRange } from '../orders/filters';
 import { DEFAULT_EXPORT_CONCURRENCY } from '../config';
 import { exportLimiter } from '../orders/exportLimiter';
-import { exportPages, type ExportOrderRow } from '../orders/exportRows';
+import { exportPages, type ExportOrderRow, type PageSizing } from '../orders/exportRows';
 import { exportLine, isKnownZone, wallClock } from '../orders/exportSheet';
 import { phoneFor } from '../orders/orderRows';
 import { startWorkbook, type WorkbookHandle } from '../orders/workbookWorker';
@@ -26,8 +26,8 @@ const exportQuery = orderFilterQuery.extend({
 export interface ExportOptions {
   /** Exports made at once (EXPORT_CONCURRENCY); besides, one per user. */
   concurrency?: number;
-  /** Orders read per statement. */
-  pageRows?: number;
+  /** How many orders a statement reads (EXPORT_PAGES). */
+  pages?: PageSizing;
   /** The workbook worker's script: exportWorker.ts, or a test's stand-in. */
   workerScript?: URL;
 }
@@ -81,7 +81,7 @@ export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       const view = { numbers: filter.numbers };
       const lineOptions = { locale, local: wallClock(tz), phone: (phone: string | null) => phoneFor(user, phone, view) };
       const lines = (rows: ExportOrderRow[]) => rows.map((row) => exportLine(row, lineOptions));
-      const pages = exportPages(db, user, range, options.pageRows);
+      const pages = exportPages(db, user, range, options.pages);
 
       // The first page goes in before the answer starts: a failure to start is an error answer, not a broken file.
       try {

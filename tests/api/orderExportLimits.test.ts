@@ -155,7 +155,7 @@ describe.each(backends)('order export limits on %s', (backend) => {
   });
 
   it('answers other requests while a long export streams, and the workbook holds every order once', async () => {
-    const app = await appWith({ pageRows: 100 });
+    const app = await appWith({ pages: { budgetMs: 3, first: 100, min: 100, max: 100 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -9,7 +9,8 @@ import { DATE_FORMAT, EXPORT_COLUMNS, moneyFormat, SHEET_NAME, type ExportLine }
  * rendering the sheet's XML and zipping it never holds up the server's event loop. It takes
  * the rows in batches, answers `taken` once a batch is in the sheet, and sends the file's
  * bytes back as they come out of the zip; the thread that reads the rows waits for `taken`
- * before it sends the next batch, so at most one batch is in flight.
+ * before it sends the next batch, so at most one batch is in flight. A worker writes one
+ * workbook after another (`start` begins the next), so it is kept for the next export.
  */
 export type ToWorkbook = { kind: 'start'; locale: Locale } | { kind: 'lines'; lines: ExportLine[] } | { kind: 'end' };
 export type FromWorkbook =
@@ -19,20 +20,22 @@ const MONEY_COLUMNS = EXPORT_COLUMNS.flatMap((column, index) => (column.kind ===
 
 function serve(port: NonNullable<typeof parentPort>): void {
   const send = (message: FromWorkbook, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
-  const out = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      // A copy of its own, handed over without another copy (the zip's buffers are reused).
-      const bytes = new Uint8Array(chunk);
-      send({ kind: 'bytes', chunk: bytes }, [bytes.buffer]);
-      done();
-    },
-  });
+  // The file's bytes go to the thread that serves it (each workbook has its own stream: the zip ends it).
+  const bytesOut = () =>
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        // A copy of its own, handed over without another copy (the zip's buffers are reused).
+        const bytes = new Uint8Array(chunk);
+        send({ kind: 'bytes', chunk: bytes }, [bytes.buffer]);
+        done();
+      },
+    });
   let workbook: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
   let sheet: ExcelJS.Worksheet | null = null;
 
   const handle = async (message: ToWorkbook): Promise<void> => {
     if (message.kind === 'start') {
-      workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+      workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: bytesOut(), useStyles: true, useSharedStrings: false });
       sheet = workbook.addWorksheet(SHEET_NAME[message.locale], { views: [{ state: 'frozen', ySplit: 1 }] });
       sheet.columns = EXPORT_COLUMNS.map((c) => ({
         key: c.key,
@@ -55,8 +58,10 @@ function serve(port: NonNullable<typeof parentPort>): void {
       return;
     }
     sheet.commit();
-    // Resolves once the last byte has gone through `out`, so `done` comes after every `bytes`.
+    // Resolves once the last byte has gone out, so `done` comes after every `bytes`.
     await workbook.commit();
+    workbook = null;
+    sheet = null;
     send({ kind: 'done' });
   };
 

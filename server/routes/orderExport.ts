@@ -9,7 +9,7 @@ import { exportLimiter } from '../orders/exportLimiter';
 import { exportPages, type ExportOrderRow, type PageSizing } from '../orders/exportRows';
 import { exportLine, isKnownZone, wallClock } from '../orders/exportSheet';
 import { phoneFor } from '../orders/orderRows';
-import { startWorkbook, type WorkbookHandle } from '../orders/workbookWorker';
+import { workbookWorkers } from '../orders/workbookWorker';
 import type { RouteDeps } from './deps';
 
 const exportQuery = orderFilterQuery.extend({
@@ -43,11 +43,10 @@ const fileName = (now: Date) => `orders-${now.toISOString().slice(0, 19).replace
  * EXPORT_CONCURRENCY, one per user; the others are refused with 429 and Retry-After.
  */
 export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now, exports: options = {} }) => {
-  const limiter = exportLimiter({ concurrency: options.concurrency ?? DEFAULT_EXPORT_CONCURRENCY });
-  const workbooks = new Set<WorkbookHandle>();
-  app.addHook('onClose', async () => {
-    await Promise.all([...workbooks].map((workbook) => workbook.stop()));
-  });
+  const concurrency = options.concurrency ?? DEFAULT_EXPORT_CONCURRENCY;
+  const limiter = exportLimiter({ concurrency });
+  const workers = workbookWorkers({ script: options.workerScript, keep: concurrency });
+  app.addHook('onClose', workers.close);
 
   app.get(
     API_PATHS.orders.export,
@@ -65,14 +64,12 @@ export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       const { locale, tz, ...filter } = request.query;
       const range = orderRange(user, filter);
       const permit = limiter.acquire(user.id);
-      const workbook = startWorkbook(locale, options.workerScript);
-      workbooks.add(workbook);
+      const workbook = workers.start(locale);
       let over = false;
       // Once, when the workbook is written or the client has gone: stop reading, free the place.
       const finish = () => {
         if (over) return;
         over = true;
-        workbooks.delete(workbook);
         permit.release();
         void workbook.stop();
       };

@@ -12,11 +12,11 @@ export const EXPORT_GATE = 'order-export-gate';
 const port = parentPort;
 if (port) {
   const send = (message: FromWorkbook) => port.postMessage(message);
-  const gate = new BroadcastChannel(EXPORT_GATE);
   port.on('message', (message: ToWorkbook) => {
     if (message.kind === 'start') send({ kind: 'bytes', chunk: new TextEncoder().encode('PK') });
     if (message.kind === 'lines') send({ kind: 'taken' });
     if (message.kind !== 'end') return;
+    const gate = new BroadcastChannel(EXPORT_GATE);
     gate.onmessage = (event) => {
       if (event.data !== 'open') return;
       send({ kind: 'bytes', chunk: new TextEncoder().encode('!!') });

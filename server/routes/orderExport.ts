@@ -81,8 +81,12 @@ export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       const pages = exportPages(db, user, range, options.pages);
 
       // The first page goes in before the answer starts: a failure to start is an error answer, not a broken file.
+      // A database error goes on as it is (the error handler knows those); a worker's is EXPORT_FAILED.
+      const first = await pages.next().catch((error: unknown) => {
+        finish();
+        throw error;
+      });
       try {
-        const first = await pages.next();
         if (!first.done) await workbook.write(lines(first.value));
       } catch (error) {
         finish();

@@ -5,7 +5,11 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../../server/app';
+import { ConfigError, readConfig } from '../../server/config';
 import type { ExportOptions } from '../../server/routes/orderExport';
 import { OrderStatus, PaymentMethod } from '../../src/domain';
 import { EXPORT_GATE } from '../support/gatedExportWorker';
@@ -18,6 +22,24 @@ const EXPORT = '/api/orders/export/excel';
 const MANY = 3000;
 const WHO = ['admin', 'cityadmin', 'operator', 'owner'] as const;
 type Who = (typeof WHO)[number];
+
+describe('EXPORT_CONCURRENCY', () => {
+  it('is 2 by default, takes 1 to 32, and names itself when wrong', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-config-'));
+    try {
+      expect(readConfig({ DATA_DIR: dataDir }).exportConcurrency).toBe(2);
+      expect(readConfig({ DATA_DIR: dataDir, EXPORT_CONCURRENCY: '5' }).exportConcurrency).toBe(5);
+      for (const wrong of ['0', '33', 'two', '-1']) {
+        expect(() => readConfig({ DATA_DIR: dataDir, EXPORT_CONCURRENCY: wrong })).toThrow(ConfigError);
+        expect(() => readConfig({ DATA_DIR: dataDir, EXPORT_CONCURRENCY: wrong })).toThrow(
+          /EXPORT_CONCURRENCY must be a number of exports from 1 to 32/,
+        );
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe.each(backends)('order export limits on %s', (backend) => {
   let t: TestApp;

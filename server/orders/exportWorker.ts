@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
@@ -77,4 +79,21 @@ function serve(port: NonNullable<typeof parentPort>): void {
   });
 }
 
-if (parentPort) serve(parentPort);
+/**
+ * A workbook is background work: on Linux this thread runs at a lower priority than the one
+ * that serves requests (threads are scheduled apart there), so on a busy machine the requests
+ * get the CPU first and the export takes what is left.
+ */
+function lowerPriority(): void {
+  try {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(thread)) setPriority(thread, constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // No per-thread priority here (not Linux, or not allowed): the worker runs at the process's.
+  }
+}
+
+if (parentPort) {
+  lowerPriority();
+  serve(parentPort);
+}

@@ -53,9 +53,10 @@ export type ExportOrderRow = Awaited<ReturnType<ReturnType<typeof selectExportRo
 
 /**
  * How much of this thread a page may take. On the embedded database a statement runs on this
- * thread from start to end (about 0.1 ms per exported order here), on a server it only waits:
- * each page is sized from how long the last one kept this thread busy, so a request that comes
- * in meanwhile waits a few milliseconds at most on either.
+ * thread from start to end (about 0.1 ms per exported order here), on a server it only waits
+ * while the driver parses the rows; then the rows become sheet rows and are copied to the
+ * worker. Each page is sized from how long the last one kept this thread busy in all, so a
+ * request that comes in meanwhile waits a few milliseconds at most on either.
  */
 export interface PageSizing {
   /** The busy time a page aims at. */
@@ -67,13 +68,16 @@ export interface PageSizing {
 
 export const EXPORT_PAGES: PageSizing = { budgetMs: 3, first: 50, min: 10, max: 1000 };
 
-/** The orders of a range in the list's order, page by page; stops when the caller stops asking. */
+/**
+ * The orders of a range in the list's order, page by page; stops when the caller stops asking.
+ * The caller passes to next() the milliseconds it kept the thread busy with the last page.
+ */
 export async function* exportPages(
   db: Kysely<Database>,
   user: Actor,
   range: OrderRange,
   sizing: PageSizing = EXPORT_PAGES,
-): AsyncGenerator<ExportOrderRow[]> {
+): AsyncGenerator<ExportOrderRow[], void, number | undefined> {
   let after: { at: string; id: number } | null = null;
   let size = sizing.first;
   for (;;) {
@@ -85,9 +89,9 @@ export async function* exportPages(
     if (after) query = query.where(sql<boolean>`(o.created_at, o.id) < (${after.at}::timestamptz, ${after.id})`);
     const before = performance.eventLoopUtilization();
     const rows = await query.execute();
-    // The time this thread was busy meanwhile: all of it on the embedded database, little on a server.
-    const busyMs = Math.max(0.1, performance.eventLoopUtilization(before).active);
-    if (rows.length > 0) yield rows;
+    // The time this thread was busy meanwhile: all of it on the embedded database, the parsing on a server.
+    let busyMs = Math.max(0.1, performance.eventLoopUtilization(before).active);
+    if (rows.length > 0) busyMs += (yield rows) ?? 0;
     if (rows.length < size) return;
     const last = rows[rows.length - 1];
     after = { at: last.cursor_at, id: last.id };

@@ -7,7 +7,7 @@ import { apiError } from '../errors';
 import { orderRange } from '../orders/filters';
 import { DEFAULT_EXPORT_CONCURRENCY } from '../config';
 import { exportLimiter } from '../orders/exportLimiter';
-import { exportPages, type ExportOrderRow, type PageSizing } from '../orders/exportRows';
+import { exportPacer, exportPages, type ExportOrderRow, type PageSizing } from '../orders/exportRows';
 import { exportLine, isKnownZone, wallClock } from '../orders/exportSheet';
 import { phoneFor } from '../orders/orderRows';
 import { workbookWorkers } from '../orders/workbookWorker';
@@ -46,6 +46,7 @@ const fileName = (now: Date) => `orders-${now.toISOString().slice(0, 19).replace
 export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now, exports: options = {} }) => {
   const concurrency = options.concurrency ?? DEFAULT_EXPORT_CONCURRENCY;
   const limiter = exportLimiter({ concurrency });
+  const pace = exportPacer();
   const workers = workbookWorkers({ script: options.workerScript, keep: concurrency });
   app.addHook('onClose', workers.close);
 
@@ -86,7 +87,7 @@ export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         await written;
         return busyMs;
       };
-      const pages = exportPages(db, user, range, options.pages);
+      const pages = exportPages(db, user, range, options.pages, pace);
 
       // The first page goes in before the answer starts: a failure to start is an error answer, not a broken file.
       // A database error goes on as it is (the error handler knows those); a worker's is EXPORT_FAILED.

@@ -12,7 +12,7 @@ import { buildApp } from '../../server/app';
 import { ConfigError, readConfig } from '../../server/config';
 import type { ExportOptions } from '../../server/routes/orderExport';
 import { OrderStatus, PaymentMethod } from '../../src/domain';
-import { EXPORT_GATE } from '../support/gatedExportWorker';
+import { EXPORT_GATE } from '../support/exportGate';
 import { backends, bearer, login, openTestApp, seedRoles, TEST_SECRET, TEST_VERSION, type TestApp } from './harness';
 import { createCustomer } from './orderFixtures';
 

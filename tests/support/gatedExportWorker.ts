@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { FromWorkbook, ToWorkbook } from '../../server/orders/exportWorker';
+import { EXPORT_GATE } from './exportGate';
 
 /**
  * A stand-in for the workbook worker that holds its export open: it takes the rows, and at the
@@ -7,8 +8,6 @@ import type { FromWorkbook, ToWorkbook } from '../../server/orders/exportWorker'
  * posts `open` there. So a test knows which exports are running, whatever the machine's speed.
  * Its file is not a workbook: two bytes at the start, two at the end.
  */
-export const EXPORT_GATE = 'order-export-gate';
-
 const port = parentPort;
 if (port) {
   const send = (message: FromWorkbook) => port.postMessage(message);

@@ -50,6 +50,12 @@ const BENCHES: Bench[] = [
     load: () => import('./liveEvents.bench'),
   },
   {
+    name: 'export-load',
+    description:
+      'a cheap request (GET /api/cities, the order list) while ten managers export a year of orders at once, beside the same when idle: p99 and their ratio, on PGlite and PostgreSQL',
+    load: () => import('./exportLoad'),
+  },
+  {
     name: 'bundle-size',
     description: 'the JavaScript the login page loads, beside a minimal react-admin app built the same way',
     load: () => import('./bundleSize.bench'),

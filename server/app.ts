@@ -21,6 +21,7 @@ import { securityHeaders } from './plugins/securityHeaders';
 import { trustProxyOption, type TrustProxy } from './config';
 import type { MessengerGateway } from './messenger/gateway';
 import { apiRoutes } from './routes/api';
+import type { ExportOptions } from './routes/orderExport';
 import { sessionRoutes } from './routes/session';
 import { webhookRoutes } from './routes/webhook';
 import { LiveStreamCaps, type LiveStreamLimits } from './live/liveStreamCaps';
@@ -49,6 +50,8 @@ export interface AppDeps {
   workers?: () => WorkerStatus;
   metricsToken?: string;
   liveStreamLimits?: LiveStreamLimits;
+  /** The Excel exports: how many run at once (EXPORT_CONCURRENCY), and their worker; each app has its own limit. */
+  exports?: ExportOptions;
 }
 
 /** The path of a URL as a 404 may echo it: without the query, cut to 100 characters. */
@@ -131,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { db: deps.db, jwtSecret: deps.jwtSecret, now });
   await app.register(graphqlPlugin, { db: deps.db, now, onEvent });
   const messenger = deps.messenger ?? localMessenger(deps.db, deps.filesDir ?? join(tmpdir(), `backoffice-files-${process.pid}`));
-  await app.register(apiRoutes, { prefix: '/api', db: deps.db, messenger, now, onEvent, liveStreams });
+  await app.register(apiRoutes, { prefix: '/api', db: deps.db, messenger, now, onEvent, liveStreams, exports: deps.exports });
   await app.register(webhookRoutes, { db: deps.db, messenger, now });
 
   if (deps.staticDir && existsSync(deps.staticDir)) {

@@ -36,6 +36,8 @@ export interface ServerConfig {
   metricsToken?: string;
   liveStreams: { perUser: number; total: number };
   shutdownTimeoutMs: number;
+  /** Excel exports made at once by this process (one per user besides). */
+  exportConcurrency: number;
 }
 
 /** A configuration the server cannot start with; the message names every bad variable. */
@@ -84,6 +86,9 @@ const trustProxy = text().transform((value, ctx): TrustProxy => {
 });
 
 const PORT_HINT = 'must be a port number (0 to 65535)';
+const EXPORT_CONCURRENCY_HINT = 'must be a number of exports from 1 to 32';
+/** Excel exports made at once by one process, when EXPORT_CONCURRENCY does not say. */
+export const DEFAULT_EXPORT_CONCURRENCY = 2;
 
 /** A whole number within bounds, or the fallback when unset. */
 const count = (fallback: number, min: number, max: number) =>
@@ -149,6 +154,15 @@ const environment = z
     LIVE_STREAMS_PER_USER: count(8, 1, 1000),
     LIVE_STREAMS_MAX: count(1000, 1, 1_000_000),
     SHUTDOWN_TIMEOUT: count(10, 1, 3600),
+    EXPORT_CONCURRENCY: text()
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{1,2}$/, EXPORT_CONCURRENCY_HINT)
+          .optional(),
+      )
+      .transform((v) => (v === undefined ? DEFAULT_EXPORT_CONCURRENCY : Number(v)))
+      .pipe(z.number().min(1, EXPORT_CONCURRENCY_HINT).max(32, EXPORT_CONCURRENCY_HINT)),
   })
   // The demo's customers, chats and channels are invented: its mailings, ads and chat messages
   // must never go to a real messenger, where those ids may belong to real people.
@@ -205,5 +219,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsToken: e.METRICS_TOKEN,
     liveStreams: { perUser: e.LIVE_STREAMS_PER_USER, total: e.LIVE_STREAMS_MAX },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
+    exportConcurrency: e.EXPORT_CONCURRENCY,
   };
 }

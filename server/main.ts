@@ -57,6 +57,7 @@ const app = await buildApp({
   messenger,
   logger: config.log,
   trustProxy: config.trustProxy,
+  exports: { concurrency: config.exportConcurrency },
   // Requests come after listen(), when the worker below exists.
   onEvent: () => worker.wake(),
   workers: () => ({ eventWorker: workersRunning, mailingSender: workersRunning }),

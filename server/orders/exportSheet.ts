@@ -1,43 +1,11 @@
-import { orderStatusLabel, paymentMethodLabel, type Locale, type Order } from '../../src/domain';
+import { orderStatusLabel, paymentMethodLabel, type Locale } from '../../src/domain';
+import { EXPORT_COLUMNS, type CellValue, type ExportLine } from './exportColumns';
+import type { ExportOrderRow } from './exportRows';
 
 /**
- * The columns of the Excel export, their headers in each language, and how an order fills a
- * row: money as numbers in the order's currency format, the time as a date in the user's zone.
+ * How an order fills a row of the Excel export: money as numbers in the order's currency
+ * format, the time as a date in the user's zone, names in the asked language.
  */
-type Texts = Record<Locale, string>;
-
-interface Column {
-  key: string;
-  header: Texts;
-  width: number;
-  /** Money columns take the order's currency format; the date column a date format. */
-  kind?: 'money' | 'date';
-}
-
-export const EXPORT_COLUMNS: readonly Column[] = [
-  { key: 'threadId', header: { en: 'Order', ru: 'Заказ', es: 'Pedido' }, width: 12 },
-  { key: 'createdAt', header: { en: 'Date', ru: 'Дата', es: 'Fecha' }, width: 18, kind: 'date' },
-  { key: 'city', header: { en: 'City', ru: 'Город', es: 'Ciudad' }, width: 16 },
-  { key: 'restaurant', header: { en: 'Restaurant', ru: 'Ресторан', es: 'Restaurante' }, width: 24 },
-  { key: 'customer', header: { en: 'Customer', ru: 'Клиент', es: 'Cliente' }, width: 22 },
-  { key: 'phone', header: { en: 'Phone', ru: 'Телефон', es: 'Teléfono' }, width: 16 },
-  { key: 'address', header: { en: 'Address', ru: 'Адрес', es: 'Dirección' }, width: 28 },
-  { key: 'items', header: { en: 'Items', ru: 'Позиции', es: 'Productos' }, width: 40 },
-  { key: 'sum', header: { en: 'Sum', ru: 'Сумма', es: 'Importe' }, width: 12, kind: 'money' },
-  { key: 'deliveryCost', header: { en: 'Delivery', ru: 'Доставка', es: 'Envío' }, width: 12, kind: 'money' },
-  { key: 'discount', header: { en: 'Discount', ru: 'Скидка', es: 'Descuento' }, width: 12, kind: 'money' },
-  { key: 'totalSum', header: { en: 'Total', ru: 'Итого', es: 'Total' }, width: 12, kind: 'money' },
-  { key: 'status', header: { en: 'Status', ru: 'Статус', es: 'Estado' }, width: 20 },
-  { key: 'paymentMethod', header: { en: 'Payment', ru: 'Оплата', es: 'Pago' }, width: 12 },
-  { key: 'courier', header: { en: 'Courier', ru: 'Курьер', es: 'Repartidor' }, width: 18 },
-];
-
-/** The sheet's name in each language. */
-export const SHEET_NAME: Texts = { en: 'Orders', ru: 'Заказы', es: 'Pedidos' };
-
-/** `#,##0.00 "EUR"`: a number shown with two decimals and its currency code. */
-export const moneyFormat = (currency: string): string => `#,##0.00 "${currency.replace(/"/g, '')}"`;
-export const DATE_FORMAT = 'yyyy-mm-dd hh:mm';
 
 /**
  * The wall-clock time of an instant in a zone, as the Date Excel will show (Excel dates have
@@ -85,23 +53,33 @@ export const isKnownZone = (zone: string): boolean => {
   }
 };
 
-export function exportRow(order: Order, locale: Locale, local: (instant: Date) => Date): Record<string, string | number | Date | null> {
-  const name = (ru: string, en: string) => (locale === 'ru' && ru ? ru : en);
-  return {
-    threadId: order.threadId,
-    createdAt: local(new Date(order.createdAt)),
-    city: name(order.city.name_ru, order.city.name),
-    restaurant: name(order.restaurant.name_ru, order.restaurant.name),
-    customer: order.user.name,
-    phone: order.user.phone,
-    address: [order.address, order.additionalAddress].filter(Boolean).join(', '),
-    items: order.items.map((item) => `${item.count} x ${name(item.dish.name_ru, item.dish.name)}`).join(', '),
-    sum: order.sum,
-    deliveryCost: order.deliveryCost,
-    discount: order.discount,
-    totalSum: order.totalSum,
-    status: orderStatusLabel(order.status, locale),
-    paymentMethod: paymentMethodLabel(order.paymentMethod, locale),
-    courier: order.courierDetails ? (order.courierDetails.username ?? order.courierDetails.name) : '',
+export interface LineOptions {
+  locale: Locale;
+  /** The wall clock of the user's zone (wallClock). */
+  local: (instant: Date) => Date;
+  /** The customer's phone as this reader may see it (orderRows' phoneFor). */
+  phone: (phone: string | null) => string | null;
+}
+
+/** One order as a row of the sheet, its values in the order of EXPORT_COLUMNS. */
+export function exportLine(row: ExportOrderRow, { locale, local, phone }: LineOptions): ExportLine {
+  const name = (ru: string | null, en: string) => (locale === 'ru' && ru ? ru : en);
+  const cells: Record<string, CellValue> = {
+    threadId: row.thread_id,
+    createdAt: local(row.created_at),
+    city: name(row.city_name_ru, row.city_name),
+    restaurant: name(row.restaurant_name_ru, row.restaurant_name),
+    customer: row.customer_name,
+    phone: phone(row.customer_phone),
+    address: [row.address, row.additional_address].filter(Boolean).join(', '),
+    items: row.items.map(([count, en, ru]) => `${count} x ${name(ru, en)}`).join(', '),
+    sum: Number(row.sum),
+    deliveryCost: Number(row.delivery_cost),
+    discount: Number(row.discount),
+    totalSum: Number(row.total_sum),
+    status: orderStatusLabel(row.status, locale),
+    paymentMethod: paymentMethodLabel(row.payment_method, locale),
+    courier: row.courier_id === null ? '' : (row.courier_username ?? (row.courier_name || row.courier_login || '')),
   };
+  return { values: EXPORT_COLUMNS.map((column) => cells[column.key] ?? null), currency: row.currency };
 }

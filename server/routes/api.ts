@@ -23,9 +23,9 @@ import { auditRoutes } from './audit';
 import { liveEventRoutes } from './liveEvents';
 
 /** Every area of spec section 7, under /api. */
-export const apiRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, messenger, now, onEvent, liveStreams }) => {
+export const apiRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, messenger, now, onEvent, liveStreams, exports }) => {
   // Only the dependencies travel on: the /api prefix in these options must not apply twice.
-  const deps: RouteDeps = { db, messenger, now, onEvent, liveStreams };
+  const deps: RouteDeps = { db, messenger, now, onEvent, liveStreams, exports };
   withZodSchemas(app);
   await app.register(cityRoutes, deps);
   await app.register(superadminRoutes, deps);

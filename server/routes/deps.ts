@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LiveStreamCaps } from '../live/liveStreamCaps';
 import type { MessengerGateway } from '../messenger/gateway';
+import type { ExportOptions } from './orderExport';
 
 /** What every area's routes are given by app.ts. */
 export interface RouteDeps {
@@ -12,4 +13,6 @@ export interface RouteDeps {
   onEvent?: () => void;
   /** The process's limits on open live streams (app.ts makes one per app). */
   liveStreams?: LiveStreamCaps;
+  /** How the Excel exports run: how many at once, and the worker that writes them. */
+  exports?: ExportOptions;
 }

@@ -73,6 +73,34 @@ describe('the Excel export', () => {
     expect(saved).toEqual([]);
   });
 
+  it('waits its turn while the server makes other exports, saying so, then downloads', async () => {
+    let asked = 0;
+    list(() => {
+      asked += 1;
+      if (asked === 1)
+        return HttpResponse.json(
+          {
+            statusCode: 429,
+            code: 'EXPORT_BUSY',
+            message: 'The server is making 2 exports already: yours can start in about 1 s',
+            args: { seconds: 1, running: 2 },
+          },
+          { status: 429, headers: { 'Retry-After': '1' } },
+        );
+      return new HttpResponse(new TextEncoder().encode('PK xlsx'), {
+        headers: { 'Content-Type': XLSX, 'Content-Disposition': 'attachment; filename="orders-late.xlsx"' },
+      });
+    });
+    fireEvent.click(await exportButton());
+    expect(await screen.findByText('Waiting in queue: The server is making 2 exports already: yours can start in about 1 s')).toBeTruthy();
+    const waiting = await screen.findByRole<HTMLButtonElement>('button', { name: 'Waiting in queue…' });
+    expect(waiting.disabled).toBe(true);
+    expect(saved).toEqual([]);
+    await waitFor(() => expect(saved).toEqual(['orders-late.xlsx']), { timeout: 5000 });
+    expect(asked).toBe(2);
+    expect(screen.queryByText(/The export failed/)).toBeNull();
+  });
+
   it('names the file orders and the time when the server names none', () => {
     expect(exportFileName(null, new Date(2026, 2, 5, 14, 2, 9))).toBe('orders20260305140209.xlsx');
     expect(exportFileName('attachment')).toMatch(/^orders\d{14}\.xlsx$/);

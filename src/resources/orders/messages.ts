@@ -36,6 +36,8 @@ const ordersTextsEn = {
   export: {
     button: 'Export to Excel',
     downloading: 'Downloading…',
+    queued: 'Waiting in queue…',
+    waiting: 'Waiting in queue: %{message}',
     failed: 'The export failed: %{message}',
   },
   card: {

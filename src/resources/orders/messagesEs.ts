@@ -23,6 +23,8 @@ export const ordersMessagesEs: Texts<OrdersTexts> = {
   export: {
     button: 'Exportar a Excel',
     downloading: 'Descargando…',
+    queued: 'Esperando turno…',
+    waiting: 'Exportación en espera: %{message}',
     failed: 'No se pudo exportar: %{message}',
   },
   card: {

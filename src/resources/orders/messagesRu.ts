@@ -23,6 +23,8 @@ export const ordersMessagesRu: Texts<OrdersTexts> = {
   export: {
     button: 'Выгрузить в Excel',
     downloading: 'Загрузка…',
+    queued: 'Ожидание в очереди…',
+    waiting: 'Выгрузка в очереди: %{message}',
     failed: 'Не удалось выгрузить: %{message}',
   },
   card: {

@@ -82,7 +82,7 @@ export async function tableChecksums(db: Kysely<Database>, only?: readonly strin
 
 /**
  * The demo, small, plus a row in each table the demo leaves empty (logins, the outbox, events,
- * files, the ad slots, the bot's texts, the audit trail and live events), so that a copy of every table is checked.
+ * files, the ad slots, mailing recipients, the bot's texts, the audit trail and live events), so that a copy of every table is checked.
  */
 export async function seedEveryTable(db: Kysely<Database>): Promise<void> {
   await seedDemo(db, { now: new Date('2026-11-20T12:00:00Z'), size: SMALL_DEMO });
@@ -94,6 +94,27 @@ export async function seedEveryTable(db: Kysely<Database>): Promise<void> {
     .values({ code: 'en', data: JSON.stringify({ greeting: 'Hello, {name}!' }) })
     .execute();
   await db.insertInto('stored_files').values({ id: 'photo-1', city_id: 1, mime_type: 'image/jpeg', size: 1234, created_at: at }).execute();
+  // The demo's mailings are all ended with no recipient left: one sent recipient of the first.
+  const mailing = await db.selectFrom('mailings').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const customer = await db
+    .selectFrom('users')
+    .select(['id', 'telegram_id'])
+    .where('telegram_id', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('mailing_recipients')
+    .values({
+      mailing_id: mailing.id,
+      user_id: customer.id,
+      chat_id: Number(customer.telegram_id),
+      state: 1,
+      claimed_at: at,
+      done_at: at,
+      error: null,
+      claimed_by: null,
+    })
+    .execute();
   await db.insertInto('ad_chat_slots').values({ chat_id: '100200300', next_free_at: at, ad_id: null }).execute();
   await db
     .insertInto('events')

@@ -79,7 +79,7 @@ export const API_ERROR_MESSAGES_EN = {
   USERNAME_TAKEN: 'The username %{username} is already taken',
   TELEGRAM_ID_TAKEN: 'The messenger id %{telegramId} already belongs to another account',
   DATABASE_UNAVAILABLE: 'The database cannot be reached right now. Try again in a few seconds.',
-  EXPORT_BUSY: 'The server is making %{running} exports already: yours can start in about %{seconds} s',
+  EXPORT_BUSY: 'The server is busy with other exports (running: %{running}): yours can start in about %{seconds} s',
   EXPORT_ALREADY_RUNNING: 'Your previous export is still being made: this one can start when it is done, in about %{seconds} s',
   EXPORT_FAILED: 'The export could not be made. Try again in a moment.',
 } as const;

@@ -81,7 +81,7 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     USERNAME_TAKEN: 'Имя пользователя %{username} уже занято',
     TELEGRAM_ID_TAKEN: 'Id мессенджера %{telegramId} уже принадлежит другой учётной записи',
     DATABASE_UNAVAILABLE: 'База данных сейчас недоступна. Повторите через несколько секунд.',
-    EXPORT_BUSY: 'Сервер уже занят выгрузками (%{running}): ваша сможет начаться примерно через %{seconds} с',
+    EXPORT_BUSY: 'Сервер занят другими выгрузками (идёт: %{running}): ваша сможет начаться примерно через %{seconds} с',
     EXPORT_ALREADY_RUNNING: 'Ваша предыдущая выгрузка ещё готовится: эта начнётся, когда она закончится, примерно через %{seconds} с',
     EXPORT_FAILED: 'Не удалось сделать выгрузку. Повторите чуть позже.',
   },
@@ -163,7 +163,8 @@ export const ERROR_MESSAGES: Record<Locale, Record<ApiErrorCode, string>> = {
     USERNAME_TAKEN: 'El nombre de usuario %{username} ya está en uso',
     TELEGRAM_ID_TAKEN: 'El id de mensajero %{telegramId} ya pertenece a otra cuenta',
     DATABASE_UNAVAILABLE: 'La base de datos no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
-    EXPORT_BUSY: 'El servidor ya está haciendo %{running} exportaciones: la suya podrá empezar dentro de unos %{seconds} s',
+    EXPORT_BUSY:
+      'El servidor está ocupado con otras exportaciones (en curso: %{running}): la suya podrá empezar dentro de unos %{seconds} s',
     EXPORT_ALREADY_RUNNING: 'Su exportación anterior aún se está preparando: esta empezará cuando termine, dentro de unos %{seconds} s',
     EXPORT_FAILED: 'No se pudo hacer la exportación. Vuelva a intentarlo en un momento.',
   },

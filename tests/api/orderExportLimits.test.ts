@@ -106,7 +106,7 @@ describe.each(backends)('order export limits on %s', (backend) => {
     const busy = await call(app, 'operator', EXPORT);
     expect(busy.statusCode).toBe(429);
     expect(busy.json()).toMatchObject({ code: 'EXPORT_BUSY', args: { running: 2 } });
-    expect(busy.json().message).toMatch(/making 2 exports already/);
+    expect(busy.json().message).toMatch(/busy with other exports \(running: 2\)/);
     expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
 
     const mine = await call(app, 'admin', EXPORT);

@@ -82,7 +82,7 @@ describe('the Excel export', () => {
           {
             statusCode: 429,
             code: 'EXPORT_BUSY',
-            message: 'The server is making 2 exports already: yours can start in about 1 s',
+            message: 'The server is busy with other exports (running: 2): yours can start in about 1 s',
             args: { seconds: 1, running: 2 },
           },
           { status: 429, headers: { 'Retry-After': '1' } },
@@ -92,7 +92,9 @@ describe('the Excel export', () => {
       });
     });
     fireEvent.click(await exportButton());
-    expect(await screen.findByText('Waiting in queue: The server is making 2 exports already: yours can start in about 1 s')).toBeTruthy();
+    expect(
+      await screen.findByText('Waiting in queue: The server is busy with other exports (running: 2): yours can start in about 1 s'),
+    ).toBeTruthy();
     const waiting = await screen.findByRole<HTMLButtonElement>('button', { name: 'Waiting in queue…' });
     expect(waiting.disabled).toBe(true);
     expect(saved).toEqual([]);

@@ -97,7 +97,6 @@ describe.skipIf(!serverUrl)('the server when PostgreSQL goes away', () => {
   let adminToken: string;
   let operatorToken: string;
   let operatorId: number;
-  const workerErrors: unknown[] = [];
   const messenger = recordingMessenger();
   const clients: LiveClient[] = [];
 
@@ -112,7 +111,7 @@ describe.skipIf(!serverUrl)('the server when PostgreSQL goes away', () => {
     db = openDatabase({ databaseUrl: proxy.urlFor(database.url) });
     app = await buildApp({ db, jwtSecret: TEST_SECRET, version: TEST_VERSION, messenger });
     await app.ready();
-    worker = startEventWorker({ db, messenger, pollMs: 100, log: { warn: () => undefined, error: (detail) => workerErrors.push(detail) } });
+    worker = startEventWorker({ db, messenger, pollMs: 100, log: silentLog });
     mailings = startMailingSender({ db, messenger, rate: 50, pollMs: 100, leaseSeconds: 5, log: silentLog });
     adminToken = (await login(app, 'admin')).jwtToken;
     operatorToken = (await login(app, 'nightshift')).jwtToken;
@@ -233,8 +232,8 @@ describe.skipIf(!serverUrl)('the server when PostgreSQL goes away', () => {
   });
 
   it('keeps the workers going: an event and a mailing written after the outage are delivered', async () => {
-    // The event worker met the outage (its passes failed) and went on.
-    expect(workerErrors.length).toBeGreaterThan(0);
+    // Through the outage the event worker either failed its passes or waited for its liveness
+    // lock (it claims nothing while it does not hold it); either way it must go on afterwards.
     await enqueueEvent(direct, { type: 'restaurant_unpause', payload: { restaurantId: ids.restaurantId } });
     await eventually(10_000, 'the event delivered', async () => {
       const pending = await direct.selectFrom('events').select('id').where('status', '!=', EventStatus.PROCESSED).execute();

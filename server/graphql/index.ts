@@ -93,7 +93,8 @@ const plugin: FastifyPluginAsync<GraphqlDeps> = async (app, deps) => {
     schema: modules.map((m) => m.typeDefs).join('\n'),
     graphiql: false,
     path: '/graphql',
-    queryDepth: GRAPHQL_LIMITS.depth,
+    // No queryDepth here: mercurius would count introspection's nine nested ofTypes against the
+    // schema's depth and refuse every standard client; checkDocumentCost measures both apart.
     graphql: { parseOptions: { maxTokens: GRAPHQL_LIMITS.tokens } },
     context: (request) => ({ user: currentUser(request) }),
     resolvers: {

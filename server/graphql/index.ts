@@ -11,7 +11,7 @@ import { checkDocumentCost, GRAPHQL_LIMITS } from './limits';
 import { orderModule } from './orders';
 import { referralModule } from './referrals';
 import { restaurantModule } from './restaurants';
-import type { SessionUser } from '../../src/domain';
+import { Role, type SessionUser } from '../../src/domain';
 
 declare module 'mercurius' {
   interface MercuriusContext {
@@ -82,6 +82,24 @@ const withCode = (error: GraphQLError, log: { error: (obj: unknown, msg: string)
   });
 };
 
+/** graphql's "Did you mean …?" hints, which end validation and coercion messages. */
+const SUGGESTION = /\s*Did you mean [^?]*\?$/;
+
+/**
+ * Field, argument and enum suggestions spell out the schema to whoever guesses at it: only
+ * admins get them, everybody else the message without its hint.
+ */
+const withoutSuggestions = <F extends { response: { errors?: readonly { message: string }[] } }>(formatted: F, user: SessionUser): F =>
+  user.roleId === Role.ADMIN
+    ? formatted
+    : {
+        ...formatted,
+        response: {
+          ...formatted.response,
+          errors: formatted.response.errors?.map((e) => ({ ...e, message: e.message.replace(SUGGESTION, '') })),
+        },
+      };
+
 /**
  * POST /graphql. Bearer authentication happens before this plugin (app.ts); resolvers read
  * the user from the request and call the same area code as the REST routes, so authorization,
@@ -93,7 +111,8 @@ const plugin: FastifyPluginAsync<GraphqlDeps> = async (app, deps) => {
     schema: modules.map((m) => m.typeDefs).join('\n'),
     graphiql: false,
     path: '/graphql',
-    queryDepth: GRAPHQL_LIMITS.depth,
+    // No queryDepth here: mercurius would count introspection's nine nested ofTypes against the
+    // schema's depth and refuse every standard client; checkDocumentCost measures both apart.
     graphql: { parseOptions: { maxTokens: GRAPHQL_LIMITS.tokens } },
     context: (request) => ({ user: currentUser(request) }),
     resolvers: {
@@ -103,7 +122,7 @@ const plugin: FastifyPluginAsync<GraphqlDeps> = async (app, deps) => {
     errorFormatter: (execution, ctx) => {
       const log = ctx.reply ? ctx.reply.log : ctx.app.log;
       const errors = execution.errors?.map((e) => withCode(e, log));
-      const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, ctx);
+      const formatted = withoutSuggestions(mercurius.defaultErrorFormatter({ ...execution, errors }, ctx), ctx.user);
       // The database is away: the whole answer is a 503 with Retry-After, as the REST calls
       // give, whatever part of the data could still be read.
       const unavailable = errors?.map((e) => e.originalError).find((e) => e instanceof DatabaseUnavailableError);

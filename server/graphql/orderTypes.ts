@@ -78,6 +78,16 @@ export const orderTypeDefs = /* GraphQL */ `
   type MessageParty {
     name: String!
   }
+  type MessageOrderRestaurant {
+    id: Int!
+    name: String!
+    name_ru: String!
+  }
+  "The order a chat message belongs to."
+  type MessageOrder {
+    threadId: String!
+    restaurant: MessageOrderRestaurant!
+  }
   type OrderMessage {
     id: Int!
     orderId: Int!
@@ -93,6 +103,7 @@ export const orderTypeDefs = /* GraphQL */ `
     adminSent: Boolean!
     orderHasBeenChanged: Boolean!
     createdAt: String!
+    order: MessageOrder!
   }
   type OrderUpdateResult {
     id: Int!

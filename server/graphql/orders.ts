@@ -20,7 +20,8 @@ const getOrderArgs = z.object({ threadId: threadId(), numbers: z.boolean().nulli
 const messagesArgs = z.object({ threadId: threadId(), limit: z.number().int().min(1).max(ORDER_MESSAGES_MAX_LIMIT).nullish() });
 const updateArgs = z.object({ id: id(), order: z.record(z.string(), z.unknown()), debug: z.boolean().nullish() });
 const sendArgs = z.object({ threadId: threadId(), text: z.unknown(), direction: z.enum(MESSAGE_DIRECTIONS) });
-const adminArgs = z.object({ threadId: threadId(), text: z.unknown(), url: z.unknown() });
+// url is optional in the schema: left out, it is absent from the arguments (zod's unknown() alone would require the key).
+const adminArgs = z.object({ threadId: threadId(), text: z.unknown(), url: z.unknown().optional() });
 const adminsArgs = z.object({ role: z.number().int(), cityId: id().nullish() });
 
 /** Orders over GraphQL (spec section 7): the same code, authorization, scope and masking as REST. */

@@ -3,7 +3,7 @@ import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { fieldErrors, id, referralDeepLink, referralLinkSchemaAt, type ReferralLink, type ReferralLinkCreate } from '../../src/domain';
 import { authorize } from '../auth/authorize';
-import { inUserCities, listedCity } from '../auth/scope';
+import { cityOfNewRow, inUserCities, listedCity, type Actor } from '../auth/scope';
 import type { Database } from '../db/schema';
 import { apiError, invalidFields, notFound, type FieldError } from '../errors';
 import { newRowCity } from '../routes/cityMove';
@@ -43,7 +43,7 @@ const typeDefs = /* GraphQL */ `
     options: ReferralLinkOptionsInput
     "ISO 8601 with its zone, in the future; null or absent: the link does not expire."
     validUntil: String
-    "Admins pick the city; a city admin's is their own."
+    "A city admin's link is of their city. An admin's is of the city named here, else of the chosen restaurant's (or category's) city, else of every city."
     cityId: Int
   }
   extend type Query {
@@ -131,6 +131,39 @@ export function referralModule({ db, now }: GraphqlDeps): GraphqlModule {
     if (errors.length) throw invalidFields(errors);
   };
 
+  /**
+   * The city of a new link: the one named, or a city admin's own; an admin who names none gets
+   * the city of the chosen restaurant (or category), and without either the admins' own link,
+   * of every city.
+   */
+  const linkCity = async (user: Actor, input: ReferralLinkCreate): Promise<number | null> => {
+    const named = input.cityId ?? undefined;
+    if (cityOfNewRow(user, named) !== undefined) return newRowCity(db, user, named);
+    const { restaurantId, categoryId } = input.options;
+    if (restaurantId !== null) {
+      const restaurant = await db
+        .selectFrom('restaurants')
+        .select('city_id')
+        .where('id', '=', restaurantId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!restaurant) throw invalidFields([{ field: 'options.restaurantId', message: 'is not a restaurant' }]);
+      return restaurant.city_id;
+    }
+    if (categoryId !== null) {
+      const category = await db
+        .selectFrom('dish_categories')
+        .innerJoin('restaurants', 'restaurants.id', 'dish_categories.restaurant_id')
+        .select('restaurants.city_id')
+        .where('dish_categories.id', '=', categoryId)
+        .where('restaurants.deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!category) throw invalidFields([{ field: 'options.categoryId', message: 'is not a dish category' }]);
+      return category.city_id;
+    }
+    return null;
+  };
+
   return {
     typeDefs,
     Query: {
@@ -149,8 +182,8 @@ export function referralModule({ db, now }: GraphqlDeps): GraphqlModule {
       createReferralLink: async (_root: unknown, args: unknown, ctx: MercuriusContext): Promise<ReferralLink> => {
         authorize(ctx.user, 'referrals', 'create');
         const input = parse(referralLinkSchema, parse(createArgs, args).referralLink);
-        const cityId = await newRowCity(db, ctx.user, input.cityId ?? undefined);
-        await checkOptions(cityId, input.options);
+        const cityId = await linkCity(ctx.user, input);
+        if (cityId !== null) await checkOptions(cityId, input.options);
         let created: { id: number };
         try {
           created = await db.transaction().execute(async (trx) => {

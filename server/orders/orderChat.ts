@@ -66,7 +66,10 @@ export function orderChat(db: Kysely<Database>, onEvent: () => void = () => {}) 
         'm.restaurant_sent',
         'm.order_has_been_changed',
         'm.created_at',
+        'r.id as restaurant_id',
         'r.name as restaurant_name',
+        'r.name_ru as restaurant_name_ru',
+        'o.thread_id',
         'o.user_id as customer_id',
         sql<string>`coalesce(nullif(f.name, ''), f.username, '')`.as('from_name'),
         sql<string>`coalesce(nullif(t.name, ''), t.username, '')`.as('to_name'),
@@ -94,6 +97,7 @@ export function orderChat(db: Kysely<Database>, onEvent: () => void = () => {}) 
       adminSent: !row.restaurant_sent && row.from_role !== null && row.from_role !== Role.USER,
       orderHasBeenChanged: row.order_has_been_changed,
       createdAt: row.created_at.toISOString(),
+      order: { threadId: row.thread_id, restaurant: { id: row.restaurant_id, name: row.restaurant_name, name_ru: row.restaurant_name_ru } },
     };
   };
 

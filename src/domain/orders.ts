@@ -213,6 +213,11 @@ export const orderMessageRecord = z.object({
   adminSent: z.boolean(),
   orderHasBeenChanged: z.boolean(),
   createdAt: isoTime,
+  /** The message's order, as the chat list names it (spec section 3). */
+  order: z.object({
+    threadId: z.string(),
+    restaurant: z.object({ id: z.number().int(), name: z.string(), name_ru: z.string() }),
+  }),
 });
 export type OrderMessage = z.infer<typeof orderMessageRecord>;
 export const ORDER_MESSAGES_DEFAULT_LIMIT = 200;

@@ -70,6 +70,10 @@ export const MESSAGE: OrderMessage = {
   adminSent: false,
   orderHasBeenChanged: false,
   createdAt: '2026-03-05T14:02:00.000Z',
+  order: {
+    threadId: ORDER.threadId,
+    restaurant: { id: ORDER.restaurant.id, name: ORDER.restaurant.name, name_ru: ORDER.restaurant.name_ru },
+  },
 };
 
 export const COURIERS: Courier[] = [{ id: 31, username: 'bob', roleId: 50, name: 'Bob Rider', telegramUsername: 'bob_rides' }];

@@ -5,6 +5,7 @@ import { ZodType } from 'zod';
 import fp from 'fastify-plugin';
 import type { OpenAPIV3 } from 'openapi-types';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { finishDocument, isOpenApi30 } from './openapiDocument';
 
 /** The published contract: readable without a login, like any API reference. */
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
@@ -75,6 +76,8 @@ const plugin: FastifyPluginAsync<{ version: string }> = async (app, { version })
         schemas: { Error: errorShape },
       },
       security: [{ bearer: [] }],
+      // Relative: the API answers on whatever origin serves this document.
+      servers: [{ url: '/', description: 'The server that publishes this document' }],
     },
     // Routes declared with zod are converted; the GraphQL endpoint keeps its own JSON schema.
     transform: (document) => {
@@ -84,6 +87,10 @@ const plugin: FastifyPluginAsync<{ version: string }> = async (app, { version })
       // Grouped by area in the reference: the first word of the path (/api/tags/... -> tags).
       const area = url.replace(/^\/api\//, '/').split('/')[1] || 'api';
       return { schema: { ...schema, tags: [area] }, url };
+    },
+    transformObject: (document) => {
+      if ('openapiObject' in document && isOpenApi30(document.openapiObject)) return finishDocument(document.openapiObject);
+      throw new Error('The API document is generated as OpenAPI 3.0');
     },
   });
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());

@@ -18,7 +18,8 @@ const isReference = (value: unknown): value is OpenAPIV3.ReferenceObject => isRe
 
 /** The refusal every call may answer (DESIGN section 3). */
 const ERROR_RESPONSE: OpenAPIV3.ResponseObject = {
-  description: 'Refused: invalid parameters or body (400, naming the fields), no login (401), not allowed (403), not found (404), conflict (409)',
+  description:
+    'Refused: invalid parameters or body (400, naming the fields), no login (401), not allowed (403), not found (404), conflict (409)',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 };
 
@@ -49,7 +50,11 @@ const ORDER_TOTALS: OpenAPIV3.HeaderObject = {
 };
 
 /** "/api/tags/cities/{cityId}" -> ["tags", "cities", "{cityId}"]. */
-const segmentsOf = (path: string) => path.replace(/^\/api\//, '/').split('/').filter(Boolean);
+const segmentsOf = (path: string) =>
+  path
+    .replace(/^\/api\//, '/')
+    .split('/')
+    .filter(Boolean);
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -59,7 +64,12 @@ export const operationIdOf = (method: Method, path: string): string =>
   segmentsOf(path)
     .map((segment) => {
       const param = /^\{(\w+)\}$/.exec(segment)?.[1];
-      return param ? `By${capitalised(param)}` : segment.split(/[^A-Za-z0-9]+/).map(capitalised).join('');
+      return param
+        ? `By${capitalised(param)}`
+        : segment
+            .split(/[^A-Za-z0-9]+/)
+            .map(capitalised)
+            .join('');
     })
     .join('');
 
@@ -154,7 +164,11 @@ const listsWithPaging = (operation: OpenAPIV3.OperationObject) =>
 
 /** The generator writes OpenAPI 3.0 (openapi.ts asks for it): the pass below knows that version only. */
 export const isOpenApi30 = (document: object): document is OpenAPIV3.Document =>
-  'openapi' in document && typeof document.openapi === 'string' && document.openapi.startsWith('3.0.') && 'paths' in document && isRecord(document.paths);
+  'openapi' in document &&
+  typeof document.openapi === 'string' &&
+  document.openapi.startsWith('3.0.') &&
+  'paths' in document &&
+  isRecord(document.paths);
 
 /** Adds what the generator cannot know; the document is the generator's, changed in place. */
 export function finishDocument(document: OpenAPIV3.Document): OpenAPIV3.Document {
@@ -166,7 +180,8 @@ export function finishDocument(document: OpenAPIV3.Document): OpenAPIV3.Document
       operation.operationId ??= operationIdOf(method, path);
       operation.summary ??= summaryOf(method, path, operation);
       if (!Object.keys(operation.responses).some((status) => status.startsWith('4'))) {
-        operation.responses['4XX'] = path === '/graphql' ? { $ref: '#/components/responses/GraphQLError' } : { $ref: '#/components/responses/Error' };
+        operation.responses['4XX'] =
+          path === '/graphql' ? { $ref: '#/components/responses/GraphQLError' } : { $ref: '#/components/responses/Error' };
       }
       const ok = operation.responses['200'];
       if (method === 'get' && ok && !isReference(ok) && listsWithPaging(operation)) {

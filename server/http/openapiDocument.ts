@@ -143,24 +143,29 @@ function mergeSamePaths(paths: OpenAPIV3.PathsObject): OpenAPIV3.PathsObject {
   return merged;
 }
 
-/** `{ anyOf: [A, B], nullable: true }` says nothing in OpenAPI 3.0: null is allowed by each branch. */
-function nullableIntoBranches(value: unknown): void {
+/**
+ * zod's nullable schemas as OpenAPI 3.0 tools read them: `{ anyOf: [A, B], nullable: true }`
+ * says nothing without a `type`, so null is allowed by each branch instead; and an `enum`
+ * must list null itself, as `nullable` does not add to it (OpenAPI 3.0.3, ajv).
+ */
+function allowNull(value: unknown): void {
   if (Array.isArray(value)) {
-    value.forEach(nullableIntoBranches);
+    value.forEach(allowNull);
     return;
   }
   if (!isRecord(value)) return;
-  for (const child of Object.values(value)) nullableIntoBranches(child);
+  for (const child of Object.values(value)) allowNull(child);
+  if (value.nullable === true && Array.isArray(value.enum) && !value.enum.includes(null)) value.enum = [...value.enum, null];
   const branches = value.anyOf ?? value.oneOf;
   if (value.nullable !== true || value.type !== undefined || !Array.isArray(branches)) return;
   const typed = branches.filter(isRecord);
   if (typed.length !== branches.length || typed.some((branch) => branch.type === undefined)) return;
-  for (const branch of typed) branch.nullable = true;
+  for (const branch of typed) {
+    branch.nullable = true;
+    if (Array.isArray(branch.enum) && !branch.enum.includes(null)) branch.enum = [...branch.enum, null];
+  }
   delete value.nullable;
 }
-
-const listsWithPaging = (operation: OpenAPIV3.OperationObject) =>
-  answersList(operation) && (operation.parameters ?? []).some((p) => !isReference(p) && p.in === 'query' && p.name === 'page');
 
 /** The generator writes OpenAPI 3.0 (openapi.ts asks for it): the pass below knows that version only. */
 export const isOpenApi30 = (document: object): document is OpenAPIV3.Document =>
@@ -169,6 +174,15 @@ export const isOpenApi30 = (document: object): document is OpenAPIV3.Document =>
   document.openapi.startsWith('3.0.') &&
   'paths' in document &&
   isRecord(document.paths);
+
+/** The menu's lists answer whole, with their count, as react-admin's list screens need one. */
+const WHOLE_COUNTED_LISTS = [API_PATHS.menu.categories, API_PATHS.menu.dishes].map((path) => `/api${path}`);
+
+/** The lists that send X-Total-Count: the paged ones (server/db/paginate.ts) and the menu's. */
+const countsItsRows = (path: string, operation: OpenAPIV3.OperationObject) =>
+  answersList(operation) &&
+  (WHOLE_COUNTED_LISTS.includes(path) ||
+    (operation.parameters ?? []).some((p) => !isReference(p) && p.in === 'query' && p.name === 'page'));
 
 /** Adds what the generator cannot know; the document is the generator's, changed in place. */
 export function finishDocument(document: OpenAPIV3.Document): OpenAPIV3.Document {
@@ -184,7 +198,7 @@ export function finishDocument(document: OpenAPIV3.Document): OpenAPIV3.Document
           path === '/graphql' ? { $ref: '#/components/responses/GraphQLError' } : { $ref: '#/components/responses/Error' };
       }
       const ok = operation.responses['200'];
-      if (method === 'get' && ok && !isReference(ok) && listsWithPaging(operation)) {
+      if (method === 'get' && ok && !isReference(ok) && countsItsRows(path, operation)) {
         ok.headers = { 'X-Total-Count': TOTAL_COUNT_HEADER, ...ok.headers };
         if (path === `/api${API_PATHS.orders.list}`) ok.headers['X-Order-Totals'] = { ...ORDER_TOTALS };
       }
@@ -194,7 +208,7 @@ export function finishDocument(document: OpenAPIV3.Document): OpenAPIV3.Document
     ...document.components,
     responses: { ...document.components?.responses, Error: ERROR_RESPONSE, GraphQLError: GRAPHQL_ERROR_RESPONSE },
   };
-  nullableIntoBranches(document.paths);
-  nullableIntoBranches(document.components);
+  allowNull(document.paths);
+  allowNull(document.components);
   return document;
 }

@@ -59,7 +59,7 @@ const segmentsOf = (path: string) =>
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** getTagsCitiesByCityId, putRestaurantsByIdPause: unique, as method and path are. */
-export const operationIdOf = (method: Method, path: string): string =>
+const operationIdOf = (method: Method, path: string): string =>
   method +
   segmentsOf(path)
     .map((segment) => {
@@ -133,7 +133,7 @@ function mergeSamePaths(paths: OpenAPIV3.PathsObject): OpenAPIV3.PathsObject {
       for (const parameter of pathParameters(operation)) {
         const renamed = renames.get(parameter.name);
         if (!renamed) continue;
-        parameter.description ??= `The ${parameter.name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}`;
+        parameter.description ??= `the ${parameter.name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}`;
         parameter.name = renamed;
       }
       into[method] = operation;

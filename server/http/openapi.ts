@@ -69,6 +69,8 @@ const plugin: FastifyPluginAsync<{ version: string }> = async (app, { version })
   });
   await app.register(swagger, {
     openapi: {
+      // 3.0, which every generator and swagger-ui read; finishDocument makes zod's nullable
+      // unions valid in it rather than moving the whole contract to 3.1.
       openapi: '3.0.3',
       info: { title: 'Food-ordering back-office API', version },
       components: {

@@ -5,8 +5,8 @@ import { API_PATHS } from '../../src/domain';
  * The finishing pass over the generated OpenAPI document, so that standard tools (redocly's
  * recommended rules, code generators) accept it: every operation gets an id and a summary
  * derived from its method and path, the error answer, and the list headers; paths that differ
- * only in a parameter's name share one name; and zod's `nullable` beside `anyOf` (which
- * OpenAPI 3.0 ignores without a `type`) moves into the branches.
+ * only in a parameter's name share one name; and zod's nullable unions and enums allow the
+ * null the server accepts (see allowNull).
  */
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;

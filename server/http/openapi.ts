@@ -5,6 +5,7 @@ import { ZodType } from 'zod';
 import fp from 'fastify-plugin';
 import type { OpenAPIV3 } from 'openapi-types';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { finishDocument, isOpenApi30 } from './openapiDocument';
 
 /** The published contract: readable without a login, like any API reference. */
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
@@ -68,6 +69,8 @@ const plugin: FastifyPluginAsync<{ version: string }> = async (app, { version })
   });
   await app.register(swagger, {
     openapi: {
+      // 3.0, which every generator and swagger-ui read; finishDocument makes zod's nullable
+      // unions valid in it rather than moving the whole contract to 3.1.
       openapi: '3.0.3',
       info: { title: 'Food-ordering back-office API', version },
       components: {
@@ -75,6 +78,8 @@ const plugin: FastifyPluginAsync<{ version: string }> = async (app, { version })
         schemas: { Error: errorShape },
       },
       security: [{ bearer: [] }],
+      // Relative: the API answers on whatever origin serves this document.
+      servers: [{ url: '/', description: 'The server that publishes this document' }],
     },
     // Routes declared with zod are converted; the GraphQL endpoint keeps its own JSON schema.
     transform: (document) => {
@@ -84,6 +89,10 @@ const plugin: FastifyPluginAsync<{ version: string }> = async (app, { version })
       // Grouped by area in the reference: the first word of the path (/api/tags/... -> tags).
       const area = url.replace(/^\/api\//, '/').split('/')[1] || 'api';
       return { schema: { ...schema, tags: [area] }, url };
+    },
+    transformObject: (document) => {
+      if ('openapiObject' in document && isOpenApi30(document.openapiObject)) return finishDocument(document.openapiObject);
+      throw new Error('The API document is generated as OpenAPI 3.0');
     },
   });
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());

@@ -27,10 +27,19 @@ export const STATS_FIGURES = [
 ] as const;
 export type StatsFigure = (typeof STATS_FIGURES)[number];
 
+/**
+ * Optional in the schema because a city admin's figures are of their own city; an admin works
+ * in every city and must name one (a 400 naming cityId otherwise): the contract says so.
+ */
+const statsCityId = orderFilterShape.cityId.meta({
+  description:
+    'The city of the figures. Required of admins, who work in every city (400 naming cityId without it); city admins get their own city and may name only it.',
+});
+
 export const statsQuery = z.object({
   dateFrom: dayOrInstant.optional(),
   dateTo: dayOrInstant.optional(),
-  cityId: orderFilterShape.cityId,
+  cityId: statsCityId,
 });
 export type StatsQuery = z.output<typeof statsQuery>;
 
@@ -39,7 +48,7 @@ export const TOP_USERS_DEFAULT_PER_PAGE = 25;
 
 /** GET /users/top: the customers of a city by their orders since `startDate` (7 days back by default), paged. */
 export const topUsersQuery = z.object({
-  cityId: orderFilterShape.cityId,
+  cityId: statsCityId,
   startDate: dayOrInstant.optional(),
   ...pagingFields(TOP_USERS_MAX_PER_PAGE),
 });

@@ -56,7 +56,7 @@ export const referralLinkSchema = z.strictObject({
   validUntil: instant()
     .nullish()
     .transform((value) => value ?? null),
-  /** Admins pick the city; a city admin's is their own. */
+  /** A city admin's is their own; an admin's is this city, else the chosen restaurant's or category's, else none (every city). */
   cityId: id().nullish(),
 });
 export type ReferralLinkInput = z.input<typeof referralLinkSchema>;

@@ -101,16 +101,13 @@ describe.each(backends)('REST conventions on %s', (backend) => {
     }
     expect((await t.call('admin', 'GET', `/tags/${tag.id}`)).json()).toMatchObject({ name: 'Hotter' });
 
-    // The same on another resource's update, a whole record as react-admin sends it.
+    // The same on another resource's update.
     const city = (await t.call('admin', 'GET', `/cities/${t.ids.cityId}`)).json<Record<string, unknown>>();
     const whole = await t.call('admin', 'PUT', `/cities/${t.ids.cityId}`, { id: t.ids.cityId, name: city.name });
     expect(whole.statusCode, whole.body).toBe(200);
     expect((await t.call('admin', 'PUT', `/cities/${t.ids.cityId}`, { id: t.ids.cityId + 1, name: city.name })).statusCode).toBe(400);
-  });
 
-  it('does not let a caller without the right learn anything from the id check', async () => {
-    const tag = (await t.call('admin', 'POST', '/tags', { cityId: t.ids.cityId, name: 'Sour' })).json<{ id: number }>();
-    const response = await t.call('owner', 'PUT', `/tags/${tag.id}`, { id: tag.id + 1, name: 'Sweet' });
-    expect(response.statusCode).toBe(403);
+    // Whoever may not edit hears 403 first, whatever id the body names.
+    expect((await t.call('owner', 'PUT', `/tags/${tag.id}`, { id: tag.id + 1, name: 'Sweet' })).statusCode).toBe(403);
   });
 });

@@ -94,8 +94,12 @@ export function withZodSchemas(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     route.schema = withQuery(route.schema);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!(route.schema.querystring instanceof z.ZodObject)) {
+      throw new Error(`${methods.join(',')} ${route.url}: its query must be a z.object, so that unknown parameters are refused`);
+    }
     const updates = methods.some((m) => m === 'PUT' || m === 'PATCH');
-    if (updates && declares(route.schema.params, 'id') && !declares(route.schema.body, 'id')) {
+    const { params, body } = route.schema;
+    if (updates && body !== undefined && declares(params, 'id') && !declares(body, 'id')) {
       // After the route's own hooks: who may not edit hears 403, not a word about the body.
       route.preValidation = [...preValidationHooks(route), samePathId];
     }

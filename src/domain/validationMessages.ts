@@ -59,6 +59,8 @@ export const VALIDATION_MESSAGES_EN = {
   notFuture: 'cannot be in the future',
   placeholders: 'must hold exactly the placeholders %{placeholders}',
   noPlaceholders: 'must hold no placeholders',
+  pathId: 'must equal the id in the path',
+  unknownParameter: 'is not a known parameter',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -89,6 +89,8 @@ export const appEs: Texts<typeof appEn> = {
     notFuture: 'no puede estar en el futuro',
     placeholders: 'debe contener exactamente los marcadores %{placeholders}',
     noPlaceholders: 'no debe contener marcadores',
+    pathId: 'debe coincidir con el id de la ruta',
+    unknownParameter: 'no es un parámetro conocido',
   },
   menu: {
     stats: 'Estadísticas',

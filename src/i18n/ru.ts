@@ -89,6 +89,8 @@ export const appRu: Texts<typeof appEn> = {
     notFuture: 'не может быть в будущем',
     placeholders: 'должен содержать ровно подстановки %{placeholders}',
     noPlaceholders: 'не должен содержать подстановок',
+    pathId: 'должен совпадать с id в адресе',
+    unknownParameter: 'неизвестный параметр',
   },
   menu: {
     stats: 'Статистика',

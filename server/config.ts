@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_MAILING_RATE, DEFAULT_SEND_LEASE_SECONDS, type MailingConfig } from './mailings/mailingConfig';
 
 export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,6 +39,8 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   /** Excel exports made at once by this process (one per user besides). */
   exportConcurrency: number;
+  /** How the mass-mailing sender runs (MAILING_RATE, MAILING_SEND_LEASE). */
+  mailing: MailingConfig;
 }
 
 /** A configuration the server cannot start with; the message names every bad variable. */
@@ -89,6 +92,20 @@ const PORT_HINT = 'must be a port number (0 to 65535)';
 const EXPORT_CONCURRENCY_HINT = 'must be a number of exports from 1 to 32';
 /** Excel exports made at once by one process, when EXPORT_CONCURRENCY does not say. */
 export const DEFAULT_EXPORT_CONCURRENCY = 2;
+
+/** A number above 0 and at most `max` (decimals allowed), or the fallback when unset. */
+const positive = (fallback: number, max: number) => {
+  const hint = `must be a number above 0 and at most ${max}`;
+  return text()
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, hint)
+        .optional(),
+    )
+    .transform((v) => (v === undefined ? fallback : Number(v)))
+    .pipe(z.number().gt(0, hint).max(max, hint));
+};
 
 /** A whole number within bounds, or the fallback when unset. */
 const count = (fallback: number, min: number, max: number) =>
@@ -163,6 +180,8 @@ const environment = z
       )
       .transform((v) => (v === undefined ? DEFAULT_EXPORT_CONCURRENCY : Number(v)))
       .pipe(z.number().min(1, EXPORT_CONCURRENCY_HINT).max(32, EXPORT_CONCURRENCY_HINT)),
+    MAILING_RATE: positive(DEFAULT_MAILING_RATE, 10_000),
+    MAILING_SEND_LEASE: positive(DEFAULT_SEND_LEASE_SECONDS, 86_400),
   })
   // The demo's customers, chats and channels are invented: its mailings, ads and chat messages
   // must never go to a real messenger, where those ids may belong to real people.
@@ -220,5 +239,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     liveStreams: { perUser: e.LIVE_STREAMS_PER_USER, total: e.LIVE_STREAMS_MAX },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
     exportConcurrency: e.EXPORT_CONCURRENCY,
+    mailing: { rate: e.MAILING_RATE, leaseSeconds: e.MAILING_SEND_LEASE },
   };
 }

@@ -8,7 +8,6 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed';
 import { startEventWorker } from './jobs/eventWorker';
 import { startMailingSender } from './jobs/mailingSender';
-import { readMailingConfig, type MailingConfig } from './mailings/mailingConfig';
 import { localMessenger } from './messenger/local';
 import { telegramMessenger } from './messenger/telegram';
 
@@ -19,10 +18,8 @@ const refuseToStart = (message: string): never => {
 };
 
 let config: ServerConfig;
-let mailingConfig: MailingConfig;
 try {
   config = readConfig();
-  mailingConfig = readMailingConfig();
 } catch (error) {
   if (error instanceof ConfigError) refuseToStart(error.message);
   throw error;
@@ -68,7 +65,7 @@ const app = await buildApp({
 const log = config.log ? app.log : console;
 const worker = startEventWorker({ db, messenger, log });
 // The mass mailings, at MAILING_RATE messages per second per bot.
-const mailings = startMailingSender({ db, messenger, ...mailingConfig, log });
+const mailings = startMailingSender({ db, messenger, ...config.mailing, log });
 
 /** Runs one step of the stop; a failure is logged and the stop goes on. */
 const step = async (name: string, work: () => Promise<void>): Promise<boolean> => {

@@ -107,4 +107,15 @@ describe('the environment configuration', () => {
     expect(message).not.toContain('mysql://db/x');
     for (const port of ['70000', '-1', ' 80', '1.5', 'abc']) expect(errorOf({ PORT: port }), port).toContain('PORT must be a port number');
   });
+
+  it("reads the mailing sender's rate and lease with the rest, so one message names them beside any other wrong variable", () => {
+    expect(read({}).mailing).toEqual({ rate: 25, leaseSeconds: 300 });
+    expect(read({ MAILING_RATE: '12.5', MAILING_SEND_LEASE: '60' }).mailing).toEqual({ rate: 12.5, leaseSeconds: 60 });
+    const message = errorOf({ PORT: 'abc', MAILING_RATE: '-1', MAILING_SEND_LEASE: '0' });
+    expect(message).toContain('PORT must be a port number');
+    expect(message).toContain('MAILING_RATE must be a number above 0 and at most 10000 (got "-1")');
+    expect(message).toContain('MAILING_SEND_LEASE must be a number above 0 and at most 86400 (got "0")');
+    for (const rate of ['0', '10001', 'fast', '1e3'])
+      expect(errorOf({ MAILING_RATE: rate }), rate).toContain('MAILING_RATE must be a number above 0');
+  });
 });

@@ -12,7 +12,7 @@ export interface LoginRecord {
 }
 
 /**
- * A login or a failed login in the audit trail (issue 14). A success acts as the account; a
+ * A login or a failed login in the audit trail. A success acts as the account; a
  * failure acts as nobody and names the account tried, so that its city's admin sees it too.
  */
 export async function recordLogin(db: Kysely<Database>, { account, username, ip, outcome }: LoginRecord): Promise<void> {

@@ -14,7 +14,7 @@ const courierChange = z.tuple([z.number().int().nullable(), z.number().int().nul
 const personName = (name: string | null, username: string | null, id: number) => name || username || `#${id}`;
 
 /**
- * An order's timeline (issue 14), oldest first: its creation, each status move and courier
+ * An order's timeline, oldest first: its creation, each status move and courier
  * change from the audit trail with who made it (nobody named: the customer through the bot, or
  * the system), and its chat's messages. The order is read in the user's scope, like the order
  * itself: outside it, the order is unknown.

@@ -69,7 +69,7 @@ export const inUserScope =
   };
 
 /**
- * Whether a user hears an event of the live stream (issue 14): the REST calls' row scope (all
+ * Whether a user hears an event of the live stream: the REST calls' row scope (all
  * for admins, their city for city admins and operators, their restaurant for owners), and a
  * mailing's progress only for those who may see mailings. Replays narrow their query with
  * `inUserScope` first; this is the rule every event passes before it is sent.

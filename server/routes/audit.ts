@@ -8,7 +8,7 @@ import { idParams } from '../http/params';
 import type { RouteDeps } from './deps';
 
 /**
- * The audit trail (issue 14): its records, filtered and paged (admins all, city admins their
+ * The audit trail: its records, filtered and paged (admins all, city admins their
  * city's), the staff to filter them by, and an order's timeline (whoever may see the order).
  * The records are written by the database itself (migration 014) and by the login route.
  */

@@ -41,7 +41,7 @@ const untilFinished = async (responses: ReadonlySet<ServerResponse>, ms: number)
 };
 
 /**
- * `GET /api/events` (issue 14): the user's live event stream, server-sent events in their scope
+ * `GET /api/events`: the user's live event stream, server-sent events in their scope
  * (src/domain/liveEvents.ts says what a client reads). Authenticated like every /api call; the
  * stream ends with `event: expired` when the token expires or the account's session ends.
  */

@@ -8,7 +8,7 @@ import type { RouteDeps } from './deps';
 import { restaurantReader } from './restaurantReads';
 
 /**
- * Pausing a restaurant in the bot (issue 14): its owner, an operator or city admin of its city,
+ * Pausing a restaurant in the bot: its owner, an operator or city admin of its city,
  * or an admin closes it for 15, 30 or 60 minutes or until reopened, and reopens it. A
  * restaurant outside the user's scope is answered as unknown, like the other restaurant calls.
  */

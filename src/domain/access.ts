@@ -18,7 +18,7 @@ export type ResourceName =
   | 'tags'
   | 'cuisines'
   | 'restaurants'
-  /** Pausing a restaurant in the bot for a while, and reopening it (issue 14). */
+  /** Pausing a restaurant in the bot for a while, and reopening it. */
   | 'restaurantPause'
   | 'dishCategories'
   | 'dishes'
@@ -43,7 +43,7 @@ export type ResourceName =
   | 'topUsers'
   | 'language'
   | 'globalSettings'
-  /** The audit trail of changes and logins (issue 14): admins all of it, city admins their city's. */
+  /** The audit trail of changes and logins: admins all of it, city admins their city's. */
   | 'audit';
 
 type Grant = readonly Action[];

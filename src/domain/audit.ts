@@ -3,7 +3,7 @@ import { dayOrInstant } from './orders';
 import { pagingFields } from './validation';
 
 /**
- * The audit trail (issue 14): every change made through the back-office and every login, with
+ * The audit trail: every change made through the back-office and every login, with
  * who, when, what and the fields before and after; and an order's timeline. Admins read the
  * whole trail, city admins their city's (the `audit` grant of access.ts).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The live event stream (issue 14): `GET /api/events` is a server-sent events stream per
+ * The live event stream: `GET /api/events` is a server-sent events stream per
  * logged-in user. Each event is one SSE message:
  *
  *   id: <the event's number, increasing>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { problem } from './validationMessages';
 
 /**
- * A restaurant's pause (issue 14): closed in the bot for 15, 30 or 60 minutes, or until someone
+ * A restaurant's pause: closed in the bot for 15, 30 or 60 minutes, or until someone
  * reopens it. Whether a restaurant is paused is computed from when the pause ends, so a pause
  * ends on time whether or not the job that clears it has run yet.
  */

@@ -229,7 +229,7 @@ export const restaurantRecord = z.object({
   ),
   /** The bot deep link that opens this restaurant, when the city names its bot's chat. */
   publicLink: z.string().nullable(),
-  /** Closed in the bot for a while (issue 14). */
+  /** Closed in the bot for a while. */
   ...restaurantPauseFields,
 });
 export type Restaurant = z.infer<typeof restaurantRecord>;

@@ -32,7 +32,7 @@ const restaurantBody = (name: string) => ({
 });
 const botToken = (n: number) => `${100000 + n}:${'Q'.repeat(30)}${n}secretpart`;
 
-/** The audit trail (issue 14): what each kind of change records, what it never records, and who reads it. */
+/** The audit trail: what each kind of change records, what it never records, and who reads it. */
 describe.each(backends)('the audit trail on %s', (backend) => {
   const t = useStaffApp(backend);
   const { call } = t;

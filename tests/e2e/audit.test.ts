@@ -18,7 +18,7 @@ const api = <T>(page: Page, method: string, path: string, body?: unknown) =>
     { method, path, body },
   ) as Promise<{ status: number; json: T }>;
 
-/** The audit trail and an order's timeline in a real browser (issue 14). */
+/** The audit trail and an order's timeline in a real browser. */
 describe('the audit trail in the browser', () => {
   const server = useServerAndBrowser();
 

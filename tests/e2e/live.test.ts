@@ -14,7 +14,7 @@ import {
 } from './harness';
 
 /**
- * Live updates in the browser (issue 14): what another user or the customers' bot changes
+ * Live updates in the browser: what another user or the customers' bot changes
  * shows on an open screen within 2 s, without a reload, through `GET /api/events`.
  */
 

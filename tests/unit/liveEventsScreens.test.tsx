@@ -14,7 +14,7 @@ import { readSession } from '../../src/providers/session';
 import { MailingList } from '../../src/resources/spam/MailingList';
 import { renderScreen } from './renderScreen';
 
-/** The mailing progress and the app bar's indicator as the live stream drives them (issue 14). */
+/** The mailing progress and the app bar's indicator as the live stream drives them. */
 const API = 'http://localhost:3000/api';
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -13,7 +13,7 @@ import { OrderList } from '../../src/resources/orders/OrderList';
 import { API, MESSAGE, ORDER, orderApi, type SeenRequest } from './ordersFixtures';
 import { renderScreen } from './renderScreen';
 
-/** The order list, the chat and the chime as the live stream drives them (issue 14). */
+/** The order list, the chat and the chime as the live stream drives them. */
 let seen: SeenRequest[] = [];
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

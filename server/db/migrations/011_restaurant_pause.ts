@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
 /**
- * A restaurant's pause in the bot (issue 14): when it began and when it ends (no end: until
+ * A restaurant's pause in the bot: when it began and when it ends (no end: until
  * reopened). The restaurant is paused while paused_at is set and the end has not come, so the
  * pause ends on time by itself; a `restaurant_unpause` event clears the two columns at the end.
  * The index finds a restaurant's pending unpause events when its pause is changed or lifted.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The live event stream (issue 14, `GET /api/events`): what staff hear the moment it happens.
+ * The live event stream (`GET /api/events`): what staff hear the moment it happens.
  *
  * Triggers write each event in the transaction of the change itself, so a new order from the
  * bot, a status move through the API or a mailing's progress from the sender all produce one,

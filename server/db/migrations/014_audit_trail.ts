@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The audit trail (issue 14): who changed what through the back-office, and when.
+ * The audit trail: who changed what through the back-office, and when.
  *
  * One trigger function on every table staff edit records each row change in the transaction of
  * the change itself, so a change that rolls back leaves no record. The actor comes from the

@@ -40,7 +40,7 @@ const useDescribe = () => {
 };
 
 /**
- * An order's timeline on its detail page (issue 14): placed, each status move and courier
+ * An order's timeline on its detail page: placed, each status move and courier
  * change with who made it and when, and the chat's messages, oldest first.
  */
 export const OrderTimeline = ({ orderId }: { orderId: number }) => {

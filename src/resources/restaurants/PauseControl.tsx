@@ -53,8 +53,8 @@ function useRerenderAt(iso: string | null) {
 }
 
 /**
- * Closes the restaurant in the bot for 15, 30 or 60 minutes or until reopened, and reopens it
- * (issue 14), on the restaurant's page. Saved at once, apart from the form's Save: the answer
+ * Closes the restaurant in the bot for 15, 30 or 60 minutes or until reopened, and reopens it,
+ * on the restaurant's page. Saved at once, apart from the form's Save: the answer
  * updates this control and the restaurant lists, not the form, so unsaved edits stay.
  */
 export const PauseControl = () => {

@@ -75,7 +75,7 @@ export function authorize(user: SessionUser, resource: ResourceName, action: Act
   if (!can(user.roleId, resource, action)) throw forbidden();
 }
 
-/** Route option: `{ preHandler: requireCan('cities', 'edit') }`. */
+/** Route option: `{ preValidation: requireCan('cities', 'edit') }`, so a caller without the right is refused before its input is validated. */
 export const requireCan =
   (resource: ResourceName, action: Action) =>
   async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {

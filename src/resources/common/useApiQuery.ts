@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLogoutIfAccessDenied } from 'react-admin';
 
 /**
- * react-query for the screens' own calls (order totals, chat, couriers, ad timeouts): like
+ * react-query for the screens' own calls (chat, couriers, an order's detail and timeline, ad timeouts, audit filters): like
  * react-admin's data hooks, an answer of 401 goes through the authProvider's checkError, which
  * clears the session and leads to /login.
  */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { render } from '@testing-library/react';
-import { AdminContext, memoryStore, Notification, Resource } from 'react-admin';
+import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { authProvider } from '../../src/providers/authProvider';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,6 @@ function renderAt(path: string, as: { roleId: RoleId; cityId: number | null }) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-        <Resource name="admins" />
         <Routes>
           <Route path="/admin/add" element={<AdminCreate />} />
           <Route path="/admin/:id" element={<AdminEdit />} />

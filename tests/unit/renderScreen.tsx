@@ -1,7 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import fakeRestProvider from 'ra-data-fakerest';
-import { AdminContext, memoryStore, Resource, type DataProvider, type RaRecord } from 'react-admin';
+import { AdminContext, memoryStore, type DataProvider, type RaRecord } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Role, type LoginResponse, type RoleId } from '../../src/domain';
 import { authProvider } from '../../src/providers/authProvider';
@@ -61,7 +61,6 @@ export function renderScreen(screen: ReactNode, options: RenderScreenOptions): R
   return render(
     <MemoryRouter initialEntries={[options.path]}>
       <AdminContext dataProvider={options.dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-        <Resource name={options.resource} />
         <Routes>
           <Route path={options.route ?? options.path} element={screen} />
         </Routes>

@@ -1,7 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of the tables created by migrations/001_data_model.ts (snake_case columns). */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** A NOT NULL timestamp without a default: an insert must give it. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** A timestamp column with a database default: optional on insert. */
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,44 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { Role, type RoleId } from '../../src/domain/roles';
+import { expectedMenuPaths } from '../support/roleMenus';
 import { logIn, menuPaths, useServerAndBrowser } from './harness';
 
-/** The menus of spec section 2, with {cityId} and {restId} filled in from the session. */
-const SPEC_MENUS: Record<string, string[]> = {
-  admin: [
-    '/stats',
-    '/bots',
-    '/cuisines',
-    '/restaurants',
-    '/reviews',
-    '/ads',
-    '/cities',
-    '/spam',
-    '/users/top',
-    '/orders',
-    '/tags',
-    '/referrals',
-    '/admins',
-    '/audit',
-    '/logout',
-  ],
-  cityadmin: [
-    '/restaurants/{cityId}',
-    '/reviews',
-    '/cuisines',
-    '/ads',
-    '/city/{cityId}',
-    '/orders',
-    '/tags',
-    '/stats',
-    '/spam',
-    '/users/top',
-    '/admins',
-    '/referrals',
-    '/audit',
-    '/logout',
-  ],
-  owner: ['/restaurant/{restId}', '/ads', '/orders', '/restaurant/{restId}/reviews', '/logout'],
-  operator: ['/restaurants/{cityId}', '/reviews', '/city/{cityId}', '/orders', '/logout'],
+/** The demo users who log in, and their roles. */
+const STAFF: Record<string, RoleId> = {
+  admin: Role.ADMIN,
+  cityadmin: Role.CITY_ADMIN,
+  owner: Role.RESTAURANT_OWNER,
+  operator: Role.OPERATOR,
 };
 
 interface StoredSession {
@@ -52,15 +23,13 @@ describe('the back-office shell in a real browser', () => {
   const server = useServerAndBrowser();
   const newPage = (width?: number) => server.newPage(width);
 
-  it.each(Object.keys(SPEC_MENUS))('%s logs in and sees exactly the menu of the spec', async (username) => {
+  it.each(Object.keys(STAFF))('%s logs in and sees exactly the menu of the spec', async (username) => {
     const page = await newPage();
     await logIn(page, server.url, username);
     await page.waitForURL(/#\/$/);
     const session = await storedSession(page);
     expect(session?.user.username).toBe(username);
-    const expected = SPEC_MENUS[username].map((p) =>
-      p.replace('{cityId}', String(session?.user.cityId)).replace('{restId}', String(session?.user.restaurantId)),
-    );
+    const expected = expectedMenuPaths(STAFF[username], session?.user.cityId ?? null, session?.user.restaurantId ?? null);
     expect(await menuPaths(page)).toEqual(expected);
     await page.context().close();
   });

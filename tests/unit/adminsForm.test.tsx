@@ -1,24 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { render } from '@testing-library/react';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { authProvider } from '../../src/providers/authProvider';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Role, type RoleId, type StaffAccount } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { AdminCreate } from '../../src/resources/admins/AdminCreate';
 import { AdminEdit } from '../../src/resources/admins/AdminEdit';
 import { logInAs } from './renderScreen';
+import { API, mockApi } from './mockApi';
 
-const API = 'http://localhost:3000/api';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const server = mockApi();
 afterEach(async () => {
-  server.resetHandlers();
   await i18nProvider.changeLocale('en');
 });
 

@@ -1,21 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { HttpError, Notification, type DataProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AdStatus, Role, type Ad } from '../../src/domain';
 import { dataProvider as apiDataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { AdCreate } from '../../src/resources/ads/AdCreate';
 import { AdEdit } from '../../src/resources/ads/AdEdit';
 import { fixtures, renderScreen } from './renderScreen';
+import { API, mockApi } from './mockApi';
 
-const API = 'http://localhost:3000/api';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const server = mockApi();
 afterEach(async () => {
-  server.resetHandlers();
   await i18nProvider.changeLocale('en');
 });
 

@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { ResourceContextProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdStatus, Role, type Ad } from '../../src/domain';
 import { AdList } from '../../src/resources/ads/AdList';
 import { fixtures, renderScreen } from './renderScreen';
+import { API, mockApi } from './mockApi';
 
-const API = 'http://localhost:3000/api';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-afterEach(() => server.resetHandlers());
+const server = mockApi();
 
 const restaurant = { id: 5, name: 'Green Garden', name_ru: 'Зелёный сад', cityId: 1 };
 const ad = (id: number, status: number, error: string | null = null): Ad => ({

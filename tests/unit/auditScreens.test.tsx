@@ -1,18 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { ResourceContextProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatus, Role, type AuditActor, type AuditRecord, type OrderTimelineEntry, type RoleId } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { AuditList } from '../../src/resources/audit/AuditList';
 import { OrderTimeline } from '../../src/resources/orders/OrderTimeline';
 import { renderScreen } from './renderScreen';
+import { API, mockApi } from './mockApi';
 
 // The user's day is Moscow's: the date filter sends its boundaries with +03:00.
 vi.stubEnv('TZ', 'Europe/Moscow');
 
-const API = 'http://localhost:3000/api';
 const AT = '2026-03-05T14:02:00.000Z';
 const operator = { id: 3, username: 'operator', name: 'Olga' };
 
@@ -68,20 +67,17 @@ const ACTORS: AuditActor[] = [
 ];
 
 const requests: URL[] = [];
-const server = setupServer(
+const server = mockApi(
   http.get(`${API}/audit`, ({ request }) => {
     requests.push(new URL(request.url));
     return HttpResponse.json(RECORDS, { headers: { 'X-Total-Count': '40' } });
   }),
   http.get(`${API}/audit/actors`, () => HttpResponse.json(ACTORS)),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => {
-  server.close();
   vi.unstubAllEnvs();
 });
 afterEach(() => {
-  server.resetHandlers();
   requests.length = 0;
 });
 

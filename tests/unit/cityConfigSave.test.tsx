@@ -1,14 +1,14 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AdminContext, Edit } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Role, type LoginResponse, type RoleId } from '../../src/domain';
 import { authProvider } from '../../src/providers/authProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { writeSession } from '../../src/providers/session';
 import { CityConfigForm, CityForm } from '../../src/resources/cities/CityForm';
+import { mockApi } from './mockApi';
 
 const future = Math.floor(Date.now() / 1000) + 3600;
 const session = (roleId: RoleId): LoginResponse => ({
@@ -29,7 +29,7 @@ const STORED = [
 ];
 
 let written: unknown[] = [];
-const server = setupServer(
+mockApi(
   http.get('http://localhost:3000/api/config/1', () => HttpResponse.json(STORED)),
   http.get('http://localhost:3000/api/cities/1', () =>
     HttpResponse.json({ id: 1, name: 'London', name_ru: '', chatname: '', currency: 'GBP', active: true }),
@@ -46,12 +46,9 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 beforeEach(() => {
   written = [];
 });
-afterEach(() => server.resetHandlers());
 
 const renderForm = (resource: 'cityConfig' | 'cities', form: React.ReactNode) =>
   render(

@@ -1,13 +1,13 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { API_ERROR_MESSAGES_EN } from '../../src/domain';
 import { loginErrorKey } from '../../src/pages/login/LoginPage';
 import { apiFetch } from '../../src/providers/httpClient';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { ERROR_MESSAGES } from '../../src/i18n/errors';
+import { mockApi } from './mockApi';
 
-const server = setupServer(
+mockApi(
   http.get('http://localhost:3000/api/cities/9', () =>
     HttpResponse.json({ statusCode: 404, code: 'CITY_NOT_FOUND', error: 'Not Found', message: 'City not found' }, { status: 404 }),
   ),
@@ -39,8 +39,6 @@ const server = setupServer(
   ),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 afterEach(() => i18nProvider.changeLocale('en'));
 
 const failure = (url: string, init?: Parameters<typeof apiFetch>[1]) => apiFetch(url, init).catch((error: unknown) => error);

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { Notification } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '../../src/domain';
 import type { LanguageRecord, TextMap } from '../../src/domain/language';
 import { shippedTexts } from '../../src/i18n/catalogue';
@@ -11,6 +10,7 @@ import { LanguageEditor } from '../../src/resources/language/LanguageEditor';
 import { TEXTS_PER_PAGE } from '../../src/resources/language/LanguageTexts';
 import type * as Countdown from '../../src/resources/language/reloadCountdown';
 import { renderScreen } from './renderScreen';
+import { API, mockApi } from './mockApi';
 
 // The reload after a save is announced, not made: the test page must stay.
 const scheduled = vi.hoisted(() => ({ count: 0 }));
@@ -22,14 +22,13 @@ vi.mock('../../src/resources/language/reloadCountdown', async (importOriginal) =
   },
 }));
 
-const API = 'http://localhost:3000/api';
 let saved: TextMap = {};
 let posted: unknown[] = [];
 let restores = 0;
 
 const record = (): LanguageRecord => ({ id: 'ru', data: saved, shipped: shippedTexts('ru'), english: shippedTexts('en'), updatedAt: null });
 
-const server = setupServer(
+mockApi(
   http.get(`${API}/language/ru`, () => HttpResponse.json(record())),
   http.post(`${API}/language/ru`, async ({ request }) => {
     const body = (await request.json()) as { data: TextMap };
@@ -43,8 +42,6 @@ const server = setupServer(
     return HttpResponse.json(record());
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 afterEach(() => {
   saved = {};
   posted = [];

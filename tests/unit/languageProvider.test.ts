@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role, TRANSLATION_RELOAD_FALLBACK_MS, TRANSLATION_RELOAD_MS } from '../../src/domain';
 import { authProvider } from '../../src/providers/authProvider';
 import { i18nProvider, loadSavedTexts, restoreLocale } from '../../src/providers/i18nProvider';
 import { scheduleReload } from '../../src/resources/language/reloadCountdown';
 import { logInAs } from './renderScreen';
+import { mockApi } from './mockApi';
 
 const SAVED = {
   en: { 'menu.orders': 'All orders' },
@@ -15,7 +15,7 @@ const SAVED = {
 let asked = 0;
 let answer: () => Response = () => HttpResponse.json(SAVED);
 
-const server = setupServer(
+mockApi(
   http.get('http://localhost:3000/api/languages', ({ request }) => {
     asked += 1;
     if (!request.headers.get('authorization')?.startsWith('Bearer ')) return HttpResponse.json({ code: 'UNAUTHORIZED' }, { status: 401 });
@@ -28,8 +28,6 @@ const server = setupServer(
     }),
   ),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 afterEach(async () => {
   // Back to no saved texts and English for the next test.
   answer = () => HttpResponse.json({ en: {}, ru: {}, es: {} });

@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { QueryClient } from '@tanstack/react-query';
 import { Notification } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MailingStatus, Role, type LiveEvent, type Mailing } from '../../src/domain';
 import { LiveIndicator } from '../../src/layout/LiveIndicator';
 import { LiveUpdates } from '../../src/layout/LiveUpdates';
@@ -13,14 +12,11 @@ import { liveState, publishLiveEvent, resetLiveHub, setLiveState, subscribeLiveE
 import { readSession } from '../../src/providers/session';
 import { MailingList } from '../../src/resources/spam/MailingList';
 import { renderScreen } from './renderScreen';
+import { API, mockApi } from './mockApi';
 
 /** The mailing progress and the app bar's indicator as the live stream drives them. */
-const API = 'http://localhost:3000/api';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const server = mockApi();
 beforeEach(() => resetLiveHub());
-afterEach(() => server.resetHandlers());
 
 const sending: Mailing = {
   id: 3,

@@ -1,27 +1,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { graphql, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { Notification } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatus, Role, type Order, type RoleId } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { readSession } from '../../src/providers/session';
 import { OrderShow } from '../../src/resources/orders/OrderShow';
 import { API, ORDER, orderApi, type SeenRequest } from './ordersFixtures';
 import { renderScreen } from './renderScreen';
+import { mockApi } from './mockApi';
 
 // Chat times are shown in the user's zone: 14:02 UTC is 17:02 in Moscow.
 vi.stubEnv('TZ', 'Europe/Moscow');
 
 let seen: SeenRequest[] = [];
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const server = mockApi();
 afterAll(() => {
-  server.close();
   vi.unstubAllEnvs();
 });
 afterEach(() => {
-  server.resetHandlers();
   seen = [];
 });
 

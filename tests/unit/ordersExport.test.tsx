@@ -1,19 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { Notification } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { OrderList } from '../../src/resources/orders/OrderList';
 import { exportFileName } from '../../src/resources/orders/orderApi';
 import { API, orderApi, type SeenRequest } from './ordersFixtures';
 import { renderScreen } from './renderScreen';
+import { mockApi } from './mockApi';
 
 let seen: SeenRequest[] = [];
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const server = mockApi();
 
 /** The files the page handed to the browser to save, by name. */
 let saved: string[] = [];
@@ -26,7 +24,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   seen = [];

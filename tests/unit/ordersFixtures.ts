@@ -1,7 +1,8 @@
 import { graphql, http, HttpResponse } from 'msw';
 import { ORDER_TOTALS_HEADER, OrderStatus, type Courier, type Order, type OrderMessage, type OrderTotals } from '../../src/domain';
+import { API } from './mockApi';
 
-export const API = 'http://localhost:3000/api';
+export { API };
 
 /** A confirmed cash order of Green Garden (London, GBP) with no courier. */
 export const ORDER: Order = {

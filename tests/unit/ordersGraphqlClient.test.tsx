@@ -1,7 +1,6 @@
 import { graphql, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { HttpError } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUS_VALUES, Role } from '../../src/domain';
 import { authProvider } from '../../src/providers/authProvider';
 import { graphqlRequest } from '../../src/providers/graphqlClient';
@@ -9,12 +8,10 @@ import { i18nProvider } from '../../src/providers/i18nProvider';
 import { readSession } from '../../src/providers/session';
 import { STATUS_COLORS } from '../../src/resources/orders/statusColors';
 import { logInAs } from './renderScreen';
+import { mockApi } from './mockApi';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const server = mockApi();
 afterEach(async () => {
-  server.resetHandlers();
   await i18nProvider.changeLocale('en');
 });
 

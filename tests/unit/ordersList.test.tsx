@@ -1,27 +1,24 @@
 import { readTotals } from '../../src/resources/orders/data';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { Notification } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatus, ORDER_STATUS_VALUES, Role, type Order, type RoleId } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { OrderList } from '../../src/resources/orders/OrderList';
 import { API, ORDER, orderApi, type SeenRequest } from './ordersFixtures';
 import { renderScreen } from './renderScreen';
+import { mockApi } from './mockApi';
 
 // The user's day is Moscow's: the filter sends its boundaries with +03:00.
 vi.stubEnv('TZ', 'Europe/Moscow');
 
 let seen: SeenRequest[] = [];
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const server = mockApi();
 afterAll(() => {
-  server.close();
   vi.unstubAllEnvs();
 });
 afterEach(() => {
-  server.resetHandlers();
   seen = [];
 });
 

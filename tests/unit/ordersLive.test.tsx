@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role, type LiveEvent, type Order, type OrderMessage } from '../../src/domain';
 import { DocumentTitle } from '../../src/layout/DocumentTitle';
 import { NEW_ORDER_SOUND_KEY, NewOrderSound } from '../../src/layout/NewOrderSound';
@@ -12,15 +11,13 @@ import { OrderChat } from '../../src/resources/orders/OrderChat';
 import { OrderList } from '../../src/resources/orders/OrderList';
 import { API, MESSAGE, ORDER, orderApi, type SeenRequest } from './ordersFixtures';
 import { renderScreen } from './renderScreen';
+import { mockApi } from './mockApi';
 
 /** The order list, the chat and the chime as the live stream drives them. */
 let seen: SeenRequest[] = [];
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const server = mockApi();
 beforeEach(() => resetLiveHub());
 afterEach(() => {
-  server.resetHandlers();
   seen = [];
   document.title = '';
 });

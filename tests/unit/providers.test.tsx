@@ -1,8 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AdminContext } from 'react-admin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { VersionNotice } from '../../src/layout/VersionNotice';
 import { authProvider } from '../../src/providers/authProvider';
 import { apiFetch } from '../../src/providers/httpClient';
@@ -10,6 +9,7 @@ import { i18nProvider } from '../../src/providers/i18nProvider';
 import { readSession, writeSession } from '../../src/providers/session';
 import { buildVersion, newVersionAnnounced, resetVersionNotice } from '../../src/providers/versionNotice';
 import { Role, type LoginResponse } from '../../src/domain';
+import { mockApi } from './mockApi';
 
 const future = Math.floor(Date.now() / 1000) + 3600;
 const token = (exp: number) => `h.${btoa(JSON.stringify({ sub: 1, exp })).replace(/=+$/, '')}.s`;
@@ -22,7 +22,7 @@ const session = (roleId: LoginResponse['user']['roleId'] = Role.CITY_ADMIN): Log
 let seenAuthorization: string | null = null;
 let announcedVersion = buildVersion;
 
-const server = setupServer(
+mockApi(
   http.post('http://localhost:3000/login', async ({ request }) => {
     const body = (await request.json()) as { username: string; password: string };
     if (body.password !== 'demo') {
@@ -53,14 +53,11 @@ const server = setupServer(
   ),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 beforeEach(() => {
   announcedVersion = buildVersion;
   seenAuthorization = null;
   resetVersionNotice();
 });
-afterEach(() => server.resetHandlers());
 
 describe('authProvider', () => {
   it('logs in through POST /login and keeps {user, jwtToken}', async () => {

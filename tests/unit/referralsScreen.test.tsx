@@ -1,14 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { graphql, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { Notification } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role, type ReferralLink, type RoleId } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { ReferralList } from '../../src/resources/referrals/ReferralList';
 import { renderScreen } from './renderScreen';
+import { API, mockApi } from './mockApi';
 
-const API = 'http://localhost:3000/api';
 const LINKS: ReferralLink[] = [
   {
     id: 2,
@@ -38,13 +37,10 @@ const CITIES = [
 const RESTAURANTS = [{ id: 5, name: 'Green Garden', cityId: 1 }];
 const CATEGORIES = [{ id: 8, name: 'Soups', restaurantId: 5 }];
 
-const server = setupServer();
+const server = mockApi();
 const created: Record<string, unknown>[] = [];
 const deleted: unknown[] = [];
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 afterEach(() => {
-  server.resetHandlers();
   created.length = 0;
   deleted.length = 0;
   vi.unstubAllGlobals();

@@ -1,14 +1,14 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { writeSession } from '../../src/providers/session';
 import { Role } from '../../src/domain';
+import { mockApi } from './mockApi';
 
 const seen: URL[] = [];
 const tags = Array.from({ length: 7 }, (_, i) => ({ id: i + 1, name: `Tag ${i + 1}`, name_ru: '', cityId: 3 }));
 
-const server = setupServer(
+mockApi(
   http.get('http://localhost:3000/api/tags/cities/3', ({ request }) => {
     const url = new URL(request.url);
     seen.push(url);
@@ -29,7 +29,6 @@ const server = setupServer(
 );
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
   writeSession({
     user: { id: 1, username: 'cityadmin', roleId: Role.CITY_ADMIN, cityId: 3, restaurantId: null, authKey: 'k' },
     jwtToken: 'h.e30.s',
@@ -38,7 +37,6 @@ beforeAll(() => {
 afterEach(() => {
   seen.length = 0;
 });
-afterAll(() => server.close());
 
 describe('lists paged on the server', () => {
   it('asks for one page, sorted, and reads the total from X-Total-Count', async () => {

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { Restaurant } from '../../src/domain';
+import { API } from './mockApi';
 
 /** Green Garden of city 1 as the API answers it, with one district and one cuisine. */
 export const GREEN_GARDEN: Restaurant = {
@@ -38,8 +39,6 @@ export const GREEN_GARDEN: Restaurant = {
   pausedAt: null,
   pausedUntil: null,
 };
-
-const API = 'http://localhost:3000/api';
 
 /** The calls the restaurant screens make around the record: its city's districts and cuisines, the cities, a photo. */
 export const restaurantSurroundings = [

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Role, type RoleId } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { RestaurantCreate } from '../../src/resources/restaurants/RestaurantCreate';
@@ -9,11 +8,9 @@ import { RestaurantEdit } from '../../src/resources/restaurants/RestaurantEdit';
 import { RestaurantList } from '../../src/resources/restaurants/RestaurantList';
 import { renderScreen } from './renderScreen';
 import { NEW_RESTAURANT_INPUTS, restaurantSurroundings } from './restaurantFixtures';
+import { mockApi } from './mockApi';
 
-const server = setupServer(...restaurantSurroundings);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-afterEach(() => server.resetHandlers());
+const server = mockApi(...restaurantSurroundings);
 
 const as = (roleId: RoleId) => ({ roleId, cityId: 1, restaurantId: roleId === Role.RESTAURANT_OWNER ? 5 : null });
 const edit = (roleId: RoleId) =>

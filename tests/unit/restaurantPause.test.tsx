@@ -1,19 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Role, type Restaurant } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { RestaurantEdit } from '../../src/resources/restaurants/RestaurantEdit';
 import { RestaurantList } from '../../src/resources/restaurants/RestaurantList';
 import { renderScreen } from './renderScreen';
 import { GREEN_GARDEN, restaurantSurroundings } from './restaurantFixtures';
+import { API, mockApi } from './mockApi';
 
-const API = 'http://localhost:3000/api';
-const server = setupServer(...restaurantSurroundings);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-afterEach(() => server.resetHandlers());
+const server = mockApi(...restaurantSurroundings);
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const pausedFor = (minutes: number | null): Restaurant => ({

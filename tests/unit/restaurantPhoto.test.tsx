@@ -1,19 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Role } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { RestaurantCreate } from '../../src/resources/restaurants/RestaurantCreate';
 import { RestaurantEdit } from '../../src/resources/restaurants/RestaurantEdit';
 import { renderScreen } from './renderScreen';
 import { GREEN_GARDEN, NEW_RESTAURANT_INPUTS, restaurantSurroundings } from './restaurantFixtures';
+import { API, mockApi } from './mockApi';
 
-const API = 'http://localhost:3000/api';
-const server = setupServer(...restaurantSurroundings);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-afterEach(() => server.resetHandlers());
+const server = mockApi(...restaurantSurroundings);
 
 /** An upload the test finishes when it wants: the answer waits for `finish()`. */
 const heldUpload = () => {

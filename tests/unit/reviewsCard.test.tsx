@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { Notification } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role, type Review, type RoleId } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
@@ -10,13 +9,11 @@ import { RestaurantReviewList } from '../../src/resources/reviews/RestaurantRevi
 import { ReviewList } from '../../src/resources/reviews/ReviewList';
 import { renderScreen } from './renderScreen';
 import { API, REVIEW, reviewApi, reviewAt, type SeenRequest } from './reviewsFixtures';
+import { mockApi } from './mockApi';
 
 let seen: SeenRequest[] = [];
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const server = mockApi();
 afterEach(async () => {
-  server.resetHandlers();
   seen = [];
   await i18nProvider.changeLocale('en');
 });

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { reviewState, type Review } from '../../src/domain';
+import { API } from './mockApi';
 
-export const API = 'http://localhost:3000/api';
+export { API };
 
 /** An unpublished four-star review of Green Garden (London) by Anna. */
 export const REVIEW: Review = {

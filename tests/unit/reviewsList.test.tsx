@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { Role, type RoleId } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { RestaurantReviewList } from '../../src/resources/reviews/RestaurantReviewList';
@@ -9,19 +8,17 @@ import { ReviewList } from '../../src/resources/reviews/ReviewList';
 import { reviewListPath, reviewQuery } from '../../src/resources/reviews/reviewQuery';
 import { renderScreen } from './renderScreen';
 import { reviewApi, type SeenRequest } from './reviewsFixtures';
+import { mockApi } from './mockApi';
 
 // The user's day is Moscow's: the date filter sends its boundaries with +03:00.
 vi.stubEnv('TZ', 'Europe/Moscow');
 
 let seen: SeenRequest[] = [];
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const server = mockApi();
 afterAll(() => {
-  server.close();
   vi.unstubAllEnvs();
 });
 afterEach(() => {
-  server.resetHandlers();
   seen = [];
 });
 

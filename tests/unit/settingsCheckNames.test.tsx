@@ -1,23 +1,21 @@
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AdminContext, memoryStore } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Role } from '../../src/domain';
 import { SettingsCheck } from '../../src/layout/SettingsCheck';
 import { authProvider } from '../../src/providers/authProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { logInAs } from './renderScreen';
+import { mockApi } from './mockApi';
 
-const server = setupServer(
+mockApi(
   http.get('http://localhost:3000/api/superadmin/checkGlobalSettings', () => HttpResponse.json([])),
   http.get('http://localhost:3000/api/superadmin/checkCitiesConfigs', () => HttpResponse.json({ Valencia: ['adChatId'] })),
   http.get('http://localhost:3000/api/cities', () =>
     HttpResponse.json([{ id: 3, name: 'Valencia', name_ru: 'Валенсия', chatname: '', currency: 'EUR', active: false }]),
   ),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 afterEach(async () => i18nProvider.changeLocale('en'));
 
 describe('the missing-config toast', () => {

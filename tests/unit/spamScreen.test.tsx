@@ -1,15 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { Notification } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MailingStatus, Role, type Mailing } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { SpamPage } from '../../src/resources/spam/SpamPage';
 import { renderScreen } from './renderScreen';
+import { API, mockApi } from './mockApi';
 
-const API = 'http://localhost:3000/api';
 const DAY = 24 * 3600_000;
 
 const mailing = (id: number, status: number, position: number, count: number, extra: Partial<Mailing> = {}): Mailing => ({
@@ -48,11 +47,8 @@ interface Seen {
 }
 let seen: Seen[] = [];
 let listFails = 0;
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const server = mockApi();
 afterEach(async () => {
-  server.resetHandlers();
   seen = [];
   listFails = 0;
   await i18nProvider.changeLocale('en');

@@ -1,15 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, Role, type StatsFunnel, type StatsOrders } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { StatsPage } from '../../src/resources/stats/StatsPage';
 import { localToday } from '../../src/resources/stats/statsQuery';
 import { renderScreen } from './renderScreen';
-
-const API = 'http://localhost:3000/api';
+import { API, mockApi } from './mockApi';
 
 const ORDERS: StatsOrders = {
   columns: ['confirmed', 'unconfirmed', 'canceled'],
@@ -35,7 +33,7 @@ const FIGURES: Record<string, JsonBodyType> = {
 };
 
 let asked: URL[] = [];
-const server = setupServer(
+mockApi(
   http.get(`${API}/stats/:figure`, ({ request, params }) => {
     asked.push(new URL(request.url));
     const figure = String(params.figure);
@@ -51,8 +49,6 @@ const server = setupServer(
     ]),
   ),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 afterEach(async () => {
   asked = [];
   await i18nProvider.changeLocale('en');

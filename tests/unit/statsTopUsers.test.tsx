@@ -1,22 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, Role, type TopUser } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { localToday } from '../../src/resources/stats/statsQuery';
 import { TopUsersList } from '../../src/resources/topUsers/TopUsersList';
 import { renderScreen } from './renderScreen';
+import { API, mockApi } from './mockApi';
 
-const API = 'http://localhost:3000/api';
 const TOP: TopUser[] = [
   { id: 7, name: 'Grace Williams', username: 'grace_w', photo: 'file-7', ordersAmount: 12 },
   { id: 3, name: 'Jack Smith', username: null, photo: null, ordersAmount: 4 },
 ];
 
 let asked: URL[] = [];
-const server = setupServer(
+mockApi(
   http.get(`${API}/users/top`, ({ request }) => {
     asked.push(new URL(request.url));
     return HttpResponse.json(TOP, { headers: { 'x-total-count': '40' } });
@@ -24,8 +23,6 @@ const server = setupServer(
   http.get(`${API}/photo`, () => new HttpResponse(new Uint8Array([0x89, 0x50]), { headers: { 'content-type': 'image/png' } })),
   http.get(`${API}/cities`, () => HttpResponse.json([{ id: 2, name: 'London', name_ru: 'Лондон' }])),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 afterEach(async () => {
   asked = [];
   await i18nProvider.changeLocale('en');

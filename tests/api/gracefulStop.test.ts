@@ -1,31 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
 import { Role, type LoginResponse } from '../../src/domain';
-import { freePort } from '../support/freePort';
 import { backends, createStaff, type Backend } from './harness';
+import { killStartedServers, startServerProcess, untilReady, type ServerProcess } from './serverProcess';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
-interface ServerProcess {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-const started: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killStartedServers();
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
@@ -62,31 +51,9 @@ async function prepareDatabase(backend: Backend): Promise<Record<string, string>
 }
 
 async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  // As `npm run serve` runs it: one process, the one the signal reaches. (tsx's command line
-  // relays a signal but kills its child outright if the child does not confirm it within 30 ms.)
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: 'off', DEMO: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const server = { child, port, output: () => output, exited };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ready) return server;
-    if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const server = await startServerProcess(env);
+  await untilReady(server);
+  return server;
 }
 
 const BODY = JSON.stringify({ username: 'admin', password: 'secret' });

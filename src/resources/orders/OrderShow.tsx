@@ -76,6 +76,7 @@ export const OrderShow = () => {
   const translate = useTranslate();
   const [numbers] = useShowNumbers();
   const order = useOrder(threadId, numbers);
+  // An order without a thread id is react-admin's empty answer once the session has ended: the login page follows.
   return (
     <Box sx={{ py: 2, px: { xs: 1, sm: 0 } }}>
       <Title title={translate('resources.orders.detail.title', { threadId })} />
@@ -90,8 +91,7 @@ export const OrderShow = () => {
         </Typography>
       ) : order.data.threadId ? (
         <OrderDetail order={order.data} />
-      ) : // An empty answer: the session has ended and react-admin is leading to the login page.
-      null}
+      ) : null}
     </Box>
   );
 };

@@ -39,7 +39,7 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
       notify('resources.orders.chat.sent', { type: 'info' });
     },
     onError: (error) => notify('resources.orders.chat.error', { type: 'error', messageArgs: { message: error.message } }),
-    // The chat is read again from react-admin's cache, sent or not (the live stream refreshes the rest).
+    // The chat's key in react-admin's cache is asked again, sent or not (the live stream refreshes the count and the timeline).
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.chat(threadId) }),
   });
 

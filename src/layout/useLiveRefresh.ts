@@ -10,7 +10,8 @@ const ORDER_LIST_REFETCH_MS = 1000;
 
 /**
  * What each live event makes stale in react-admin's cache (react-query): the queries shown
- * now are asked again at once, the others when next shown. Nothing reloads the page.
+ * now are asked again at once, the others when next shown. Nothing reloads the page. The
+ * order keys are those of the order screens (src/resources/orders/orderKeys.ts).
  */
 export function refreshFor(
   queryClient: QueryClient,
@@ -24,17 +25,17 @@ export function refreshFor(
     case 'order.created':
     case 'order.updated':
       refetchOrderLists();
+      // Every order read one by one, the detail page's among them (react-admin's getOne, by thread id).
       stale(['orders', 'getOne']);
       stale(['orders', 'getMany']);
-      if (event.threadId) stale(['orders', 'detail', event.threadId]);
       // The detail page's timeline (created, each status, courier changes, messages).
       if (event.orderId !== undefined) stale(['orders', 'timeline', event.orderId]);
       break;
     case 'message.created':
       if (event.threadId) {
         stale(['orders', 'chat', event.threadId]);
-        // The detail counts the messages.
-        stale(['orders', 'detail', event.threadId]);
+        // The detail counts the messages: that order's getOne, whatever its `meta` (the numbers toggle).
+        stale(['orders', 'getOne', { id: event.threadId }]);
       }
       if (event.orderId !== undefined) stale(['orders', 'timeline', event.orderId]);
       break;

@@ -153,6 +153,41 @@ describe('the order detail', () => {
   });
 });
 
+describe("the order page's one cache", () => {
+  it('reads the order and its timeline again through the dataProvider after a status change', async () => {
+    let current: Order = { ...ORDER, status: OrderStatus.COOKED };
+    const reads = { order: 0, timeline: 0 };
+    show(
+      Role.OPERATOR,
+      current,
+      graphql.query('OrderDetail', () => {
+        reads.order += 1;
+        return HttpResponse.json({ data: { getOrder: current } });
+      }),
+      http.get(`${API}/orders/:id/timeline`, () => {
+        reads.timeline += 1;
+        const moved =
+          current.status === OrderStatus.COOKED ? [] : [{ kind: 'status', at: ORDER.createdAt, actor: null, from: 50, to: current.status }];
+        return HttpResponse.json(moved);
+      }),
+      http.put(`${API}/orders/:id`, async ({ request }) => {
+        const body = (await request.clone().json()) as { status: number };
+        current = { ...current, status: body.status };
+        return HttpResponse.json({ id: current.id, status: current.status, courierId: current.courierId });
+      }),
+    );
+    await loaded();
+    await waitFor(() => expect(reads).toEqual({ order: 1, timeline: 1 }));
+    const status = screen.getByTestId('order-status');
+    fireEvent.mouseDown(within(status).getByRole('combobox', { name: /^Status/ }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByText('Waiting for courier'));
+    expect(await screen.findByText('The status was changed')).toBeTruthy();
+    await waitFor(() => expect(status.querySelector('[data-status]')?.textContent).toBe('Waiting for courier'));
+    await waitFor(() => expect(document.querySelectorAll('[data-timeline-kind="status"]')).toHaveLength(1));
+    expect(reads).toEqual({ order: 2, timeline: 2 });
+  });
+});
+
 describe('the order chat', () => {
   it("shows each message's time as M/dd@HH:mm, its sender, text and state", async () => {
     show(Role.OPERATOR);

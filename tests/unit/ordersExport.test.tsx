@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '../../src/domain';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { OrderList } from '../../src/resources/orders/OrderList';
-import { exportFileName } from '../../src/resources/orders/orderApi';
+import { exportFileName } from '../../src/resources/orders/orderExport';
 import { API, orderApi, type SeenRequest } from './ordersFixtures';
 import { renderScreen } from './renderScreen';
 import { mockApi } from './mockApi';

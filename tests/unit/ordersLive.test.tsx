@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { graphql, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Role, type LiveEvent, type Order, type OrderMessage } from '../../src/domain';
+import { OrderStatus, Role, type LiveEvent, type Order, type OrderMessage } from '../../src/domain';
 import { DocumentTitle } from '../../src/layout/DocumentTitle';
 import { NEW_ORDER_SOUND_KEY, NewOrderSound } from '../../src/layout/NewOrderSound';
 import { useLiveRefresh } from '../../src/layout/useLiveRefresh';
@@ -9,6 +9,7 @@ import { dataProvider } from '../../src/providers/dataProvider';
 import { publishLiveEvent, resetLiveHub } from '../../src/providers/liveEventsHub';
 import { OrderChat } from '../../src/resources/orders/OrderChat';
 import { OrderList } from '../../src/resources/orders/OrderList';
+import { OrderShow } from '../../src/resources/orders/OrderShow';
 import { API, MESSAGE, ORDER, orderApi, type SeenRequest } from './ordersFixtures';
 import { renderScreen } from './renderScreen';
 import { mockApi } from './mockApi';
@@ -182,7 +183,57 @@ describe('an open chat, live', () => {
 
     chat.push({ ...MESSAGE, id: 301, text: 'On my way', from: { name: 'Operator two' } });
     live('message.created', { orderId: ORDER.id, threadId: ORDER.threadId, messageId: 301 });
-    await screen.findByText('On my way', undefined, { timeout: 1000 });
+    await screen.findByText('On my way');
     expect(chatCalls()).toBe(before + 1);
+  });
+});
+
+describe('the order page, live', () => {
+  it("reads the order again when it moves, and its chat, count and timeline when a message comes: the page's own keys", async () => {
+    let current: Order = { ...ORDER };
+    const chat: OrderMessage[] = [MESSAGE];
+    const reads = { order: 0, chat: 0, timeline: 0 };
+    server.use(
+      graphql.query('OrderDetail', () => {
+        reads.order += 1;
+        return HttpResponse.json({ data: { getOrder: { ...current, messagesAmount: chat.length } } });
+      }),
+      http.get(`${API}/orders/:id/timeline`, () => {
+        reads.timeline += 1;
+        return HttpResponse.json([]);
+      }),
+      http.get(`${API}/orders/:threadId`, () => {
+        reads.chat += 1;
+        return HttpResponse.json(chat);
+      }),
+      ...orderApi(seen),
+    );
+    renderScreen(
+      <>
+        <LiveLayout />
+        <OrderShow />
+      </>,
+      {
+        as: { roleId: Role.OPERATOR, cityId: 1 },
+        dataProvider,
+        resource: 'orders',
+        path: `/orders/${ORDER.threadId}`,
+        route: '/orders/:threadId',
+      },
+    );
+    await screen.findByText('Please ring twice');
+    await waitFor(() => expect(reads).toEqual({ order: 1, chat: 1, timeline: 1 }));
+    const status = () => screen.getByTestId('order-status').querySelector('[data-status]')?.textContent;
+    expect(status()).toBe('Confirmed');
+
+    current = { ...current, status: OrderStatus.COOKED };
+    live('order.updated', { orderId: ORDER.id, threadId: ORDER.threadId, status: OrderStatus.COOKED, courierId: null });
+    await waitFor(() => expect(status()).toBe('Cooked'));
+    await waitFor(() => expect(reads).toEqual({ order: 2, chat: 1, timeline: 2 }));
+
+    chat.push({ ...MESSAGE, id: 302, text: 'Almost there' });
+    live('message.created', { orderId: ORDER.id, threadId: ORDER.threadId, messageId: 302 });
+    await screen.findByText('Almost there');
+    await waitFor(() => expect(reads).toEqual({ order: 3, chat: 2, timeline: 3 }));
   });
 });

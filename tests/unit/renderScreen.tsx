@@ -63,6 +63,8 @@ export function renderScreen(screen: ReactNode, options: RenderScreenOptions): R
       <AdminContext dataProvider={options.dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
         <Routes>
           <Route path={options.route ?? options.path} element={screen} />
+          {/* Where the screen leads (the list after a save, /login once the session ends): an empty page. */}
+          <Route path="*" element={null} />
         </Routes>
       </AdminContext>
     </MemoryRouter>,

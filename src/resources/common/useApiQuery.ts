@@ -3,9 +3,10 @@ import { useEffect } from 'react';
 import { useLogoutIfAccessDenied } from 'react-admin';
 
 /**
- * react-query for the screens' own calls (chat, couriers, an order's detail and timeline, ad timeouts, audit filters): like
- * react-admin's data hooks, an answer of 401 goes through the authProvider's checkError, which
- * clears the session and leads to /login.
+ * react-query for the screens' own calls outside react-admin's dataProvider (the ads' timeout
+ * and chat, the audit filters' actors; and as mutations, the order chat's sends, the order
+ * export, the language texts): like react-admin's data hooks, an answer of 401 goes through
+ * the authProvider's checkError, which clears the session and leads to /login.
  */
 export function useApiQuery<T>(options: UseQueryOptions<T, Error, T, QueryKey>) {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();

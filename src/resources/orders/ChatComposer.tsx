@@ -2,16 +2,14 @@ import { Box, Button, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { adminMessageSchema, formValidator, orderMessageSchema, type MessageDirection, type OrderMessage } from '../../domain';
+import { adminMessageSchema, formValidator, orderMessageSchema, type OrderMessage } from '../../domain';
 import { useSession } from '../common/useSession';
-import { chatKey } from './ChatHistory';
-import { sendOrderMessage } from './orderApi';
-import { sendAdminMessage } from './orderGraphql';
 import { useApiMutation } from '../common/useApiQuery';
+import { orderKeys } from './orderKeys';
+import { sendOrderMessage, type MessageKind } from './orderWrites';
 
-type Kind = MessageDirection | 'ADMIN';
 interface Sending {
-  kind: Kind;
+  kind: MessageKind;
   text: string;
   url: string;
 }
@@ -34,17 +32,15 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
   const [url, setUrl] = useState('');
   const id = useId();
   const send = useApiMutation<OrderMessage, Sending>({
-    mutationFn: (sending) =>
-      sending.kind === 'ADMIN'
-        ? sendAdminMessage(threadId, sending.text, sending.url || null)
-        : sendOrderMessage(threadId, sending.text, sending.kind),
+    mutationFn: (sending) => sendOrderMessage(threadId, sending.kind, sending.text, sending.url || null),
     onSuccess: () => {
       setText('');
       setUrl('');
       notify('resources.orders.chat.sent', { type: 'info' });
     },
     onError: (error) => notify('resources.orders.chat.error', { type: 'error', messageArgs: { message: error.message } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: chatKey(threadId) }),
+    // The chat's key in react-admin's cache is asked again, sent or not (the live stream refreshes the count and the timeline).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.chat(threadId) }),
   });
 
   const textProblem = text === '' ? undefined : checkMessage({ text }).text;
@@ -52,7 +48,7 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
   const blocked = text.trim() === '' || textProblem !== undefined || send.isPending;
   const problemText = (problem: { message: string; args?: Record<string, string | number> } | undefined) =>
     problem ? translate(problem.message, problem.args) : undefined;
-  const button = (kind: Kind, label: string, disabled: boolean) => (
+  const button = (kind: MessageKind, label: string, disabled: boolean) => (
     <Button variant="outlined" size="small" disabled={disabled} onClick={() => send.mutate({ kind, text, url })} data-send={kind}>
       {translate(label)}
     </Button>

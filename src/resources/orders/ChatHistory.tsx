@@ -1,13 +1,8 @@
 import { Box, Link, List, ListItem, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
-import type { OrderMessage } from '../../domain';
-import { fetchMessages } from './orderApi';
 import { chatTime } from '../common/useFormat';
-import { useApiQuery } from '../common/useApiQuery';
-
-/** The react-query key of an order's chat, refreshed after every send. */
-export const chatKey = (threadId: string) => ['orders', 'chat', threadId];
+import { useOrderChat } from './orderReads';
 
 /**
  * An order's chat, oldest first: when, who, what, and whether the messenger has it yet. A new
@@ -15,11 +10,7 @@ export const chatKey = (threadId: string) => ['orders', 'chat', threadId];
  */
 export const ChatHistory = ({ threadId, refreshMs }: { threadId: string; refreshMs: number }) => {
   const translate = useTranslate();
-  const messages = useApiQuery<OrderMessage[]>({
-    queryKey: chatKey(threadId),
-    queryFn: () => fetchMessages(threadId),
-    refetchInterval: refreshMs,
-  });
+  const messages = useOrderChat(threadId, refreshMs);
   const list = useRef<HTMLUListElement>(null);
   const shown = useRef<number | null>(null);
   const count = messages.data?.length;

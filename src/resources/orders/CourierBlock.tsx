@@ -3,8 +3,7 @@ import { useId } from 'react';
 import { useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { messengerLink, type Courier, type Order } from '../../domain';
 import { useSession } from '../common/useSession';
-import { fetchCouriers } from './orderGraphql';
-import { useApiQuery } from '../common/useApiQuery';
+import { useCouriers } from './orderReads';
 
 /** Who delivers the order: a link to the courier's messenger account, else their name, else 'No courier'. */
 export const CourierName = ({ order }: { order: Order }) => {
@@ -34,12 +33,7 @@ export const CourierBlock = ({ order }: { order: Order }) => {
   const refresh = useRefresh();
   const id = useId();
   const mayAssign = can('orderCourier', 'edit');
-  const couriers = useApiQuery<Courier[]>({
-    queryKey: ['orders', 'couriers', order.cityId],
-    queryFn: () => fetchCouriers(order.cityId),
-    enabled: mayAssign,
-    staleTime: 5 * 60_000,
-  });
+  const couriers = useCouriers(order.cityId, mayAssign);
   const [update, { isPending }] = useUpdate<Order>();
   const choices = couriers.data ?? [];
   // The assigned courier stays a choice while the list loads, or if they left the list since.

@@ -6,8 +6,9 @@ import { messengerLink, type Order } from '../../domain';
 import { useSession } from '../common/useSession';
 import { CustomerPhone } from './CustomerPhone';
 import { DetailSection, Fact } from './DetailSection';
-import { clearCustomerAddress } from './orderApi';
 import { useApiMutation } from '../common/useApiQuery';
+import { orderKeys } from './orderKeys';
+import { clearCustomerAddress } from './orderWrites';
 import { useShowNumbers } from './useShowNumbers';
 
 /** Clears the customer's saved address after a confirmation (admins, city admins, operators). */
@@ -21,7 +22,7 @@ const ClearAddress = ({ order }: { order: Order }) => {
     onSuccess: () => {
       setOpen(false);
       notify('resources.orders.detail.cleared', { type: 'info' });
-      return queryClient.invalidateQueries({ queryKey: ['orders', 'detail', order.threadId] });
+      return queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.threadId) });
     },
     onError: (error) => notify(error.message, { type: 'error' }),
   });

@@ -2,7 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Button, CircularProgress } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
-import { downloadExport } from './orderApi';
+import { downloadExport } from './orderExport';
 import { useFormat } from '../common/useFormat';
 import { useApiMutation } from '../common/useApiQuery';
 

@@ -8,14 +8,13 @@ import { CourierBlock } from './CourierBlock';
 import { CustomerBlock } from './CustomerBlock';
 import { DetailSection, Fact } from './DetailSection';
 import { LazyOrderChat } from './LazyOrderChat';
-import { fetchOrder } from './orderGraphql';
 import { OrderItems } from './OrderItems';
+import { useOrder } from './orderReads';
 import { OrderTimeline } from './OrderTimeline';
 import { ORDERS_PATH } from './paths';
 import { StatusBadge } from './StatusBadge';
 import { StatusEditor } from './StatusEditor';
 import { useFormat } from '../common/useFormat';
-import { useApiQuery } from '../common/useApiQuery';
 import { useShowNumbers } from './useShowNumbers';
 
 /** Payment data: only admins and city admins get them from the API (asked here too), and only when they exist. */
@@ -71,19 +70,13 @@ const OrderDetail = ({ order }: { order: Order }) => {
   );
 };
 
-/** /orders/{threadId}: one order, read over GraphQL, with its status, courier and chat. */
+/** /orders/{threadId}: one order, read over GraphQL through the dataProvider, with its status, courier and chat. */
 export const OrderShow = () => {
   const { threadId = '' } = useParams();
   const translate = useTranslate();
   const [numbers] = useShowNumbers();
-  const order = useApiQuery<Order>({
-    queryKey: ['orders', 'detail', threadId, numbers],
-    queryFn: () => fetchOrder(threadId, numbers),
-    // A missing or foreign order stays so: say it at once.
-    retry: false,
-    // The numbers toggle asks again: the same order stays on screen meanwhile.
-    placeholderData: (previous) => (previous?.threadId === threadId ? previous : undefined),
-  });
+  const order = useOrder(threadId, numbers);
+  // An order without a thread id is react-admin's empty answer once the session has ended: the login page follows.
   return (
     <Box sx={{ py: 2, px: { xs: 1, sm: 0 } }}>
       <Title title={translate('resources.orders.detail.title', { threadId })} />
@@ -96,9 +89,9 @@ export const OrderShow = () => {
         <Typography color="error" role="alert">
           {translate('resources.orders.detail.error', { message: order.error.message })}
         </Typography>
-      ) : (
+      ) : order.data.threadId ? (
         <OrderDetail order={order.data} />
-      )}
+      ) : null}
     </Box>
   );
 };

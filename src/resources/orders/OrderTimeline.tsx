@@ -1,10 +1,9 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { AUDIT_PATHS, fillPath, type OrderTimelineEntry, type TimelinePerson } from '../../domain';
-import { getJson } from '../../providers/rest';
-import { useApiQuery } from '../common/useApiQuery';
+import type { OrderTimelineEntry, TimelinePerson } from '../../domain';
 import { useFormat } from '../common/useFormat';
 import { DetailSection } from './DetailSection';
+import { useOrderTimeline } from './orderReads';
 
 /** As often as the chat refreshes without the live channel (spec section 2). */
 const REFRESH_MS = 60_000;
@@ -47,11 +46,7 @@ export const OrderTimeline = ({ orderId }: { orderId: number }) => {
   const translate = useTranslate();
   const format = useFormat();
   const describe = useDescribe();
-  const timeline = useApiQuery<OrderTimelineEntry[]>({
-    queryKey: ['orders', 'timeline', orderId],
-    queryFn: () => getJson<OrderTimelineEntry[]>(fillPath(AUDIT_PATHS.orderTimeline, { id: orderId })),
-    refetchInterval: REFRESH_MS,
-  });
+  const timeline = useOrderTimeline(orderId, REFRESH_MS);
   return (
     <DetailSection title="resources.audit.timeline.title" testId="order-timeline">
       {timeline.isPending ? (
@@ -62,14 +57,8 @@ export const OrderTimeline = ({ orderId }: { orderId: number }) => {
         </Typography>
       ) : (
         <Box component="ol" sx={{ m: 0, pl: 2.5, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
-          {timeline.data.map((entry, index) => (
-            <Typography
-              component="li"
-              variant="body2"
-              key={`${entry.kind}-${entry.at}-${index}`}
-              data-timeline-kind={entry.kind}
-              sx={{ overflowWrap: 'anywhere' }}
-            >
+          {timeline.data.map((entry) => (
+            <Typography component="li" variant="body2" key={entry.id} data-timeline-kind={entry.kind} sx={{ overflowWrap: 'anywhere' }}>
               <Box component="time" dateTime={entry.at} sx={{ color: 'text.secondary', mr: 1 }}>
                 {format.time(entry.at)}
               </Box>

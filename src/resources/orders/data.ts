@@ -1,6 +1,17 @@
-import type { GetListParams, GetListResult, RaRecord, UpdateParams, UpdateResult } from 'react-admin';
+import type {
+  GetListParams,
+  GetListResult,
+  GetManyReferenceParams,
+  GetManyReferenceResult,
+  GetOneParams,
+  GetOneResult,
+  RaRecord,
+  UpdateParams,
+  UpdateResult,
+} from 'react-admin';
 import {
   API_PATHS,
+  AUDIT_PATHS,
   fillPath,
   ORDER_TOTALS_HEADER,
   orderTotalsRecord,
@@ -10,8 +21,10 @@ import {
   type OrderTotals,
 } from '../../domain';
 import { apiFetch } from '../../providers/httpClient';
-import { api, pick, sendJson, type ResourceHandlers } from '../../providers/rest';
+import { api, getJson, pick, sendJson, type ResourceHandlers } from '../../providers/rest';
+import { fetchCouriers, fetchOrder } from './orderGraphql';
 import { orderQuery } from './orderQuery';
+import type { OrderPart } from './orderKeys';
 
 const P = API_PATHS.orders;
 const UPDATE_FIELDS = ['status', 'courierId', 'debug'];
@@ -27,9 +40,24 @@ export function readTotals(header: string | null): OrderTotals | null {
   }
 }
 
+/** Each part of an order's page, as its call answers it (all of it, oldest first). */
+const parts: Record<OrderPart, <T extends RaRecord>(id: string) => Promise<T[]>> = {
+  // The chat, by the order's thread id.
+  chat: (threadId) => getJson(fillPath(P.messages, { threadId })),
+  // The couriers the user may assign in the order's city (GraphQL).
+  couriers: (cityId) => fetchCouriers(Number(cityId)),
+  // The timeline, by the order's id: its entries have no id of their own, so their place is theirs.
+  timeline: async <T extends RaRecord>(orderId: string) =>
+    (await getJson<T[]>(fillPath(AUDIT_PATHS.orderTimeline, { id: orderId }))).map((entry, index) => ({ ...entry, id: index })),
+};
+
+const isPart = (target: string): target is OrderPart => Object.hasOwn(parts, target);
+
 /**
- * Orders: the list is filtered, paged and counted by the server (newest first, always), and
- * a save is a status move or a courier change through PUT /orders/{id}.
+ * Orders: the list is filtered, paged and counted by the server (newest first, always); one
+ * order is read over GraphQL by its thread id; the parts of its page (chat, couriers of its
+ * city, timeline) are its references; a save is a status move or a courier change through
+ * PUT /orders/{id}.
  */
 export const orders: ResourceHandlers = {
   async getList<T extends RaRecord>(_resource: string, params: GetListParams): Promise<GetListResult<T>> {
@@ -45,6 +73,17 @@ export const orders: ResourceHandlers = {
       // The totals of the whole range come with the page (TotalsSummary reads them from the list).
       meta: { totals: readTotals(response.headers.get(ORDER_TOTALS_HEADER)) },
     };
+  },
+  /** By thread id (the page's address); `meta.numbers` asks for the customer's phone unmasked. */
+  async getOne<T extends RaRecord>(_resource: string, params: GetOneParams<T>): Promise<GetOneResult<T>> {
+    const meta: unknown = params.meta;
+    const numbers = typeof meta === 'object' && meta !== null && 'numbers' in meta && meta.numbers === true;
+    return { data: await fetchOrder<T>(String(params.id), numbers) };
+  },
+  async getManyReference<T extends RaRecord>(_resource: string, params: GetManyReferenceParams): Promise<GetManyReferenceResult<T>> {
+    if (!isPart(params.target)) throw new Error(`An order has no ${params.target}`);
+    const data = await parts[params.target]<T>(String(params.id));
+    return { data, total: data.length };
   },
   async update<T extends RaRecord>(_resource: string, params: UpdateParams<T>): Promise<UpdateResult<T>> {
     const answer = await sendJson<Pick<Order, 'id' | 'status' | 'courierId'>>(

@@ -40,18 +40,19 @@ const ORDER_FIELDS = /* GraphQL */ `
 const MESSAGE_FIELDS =
   'id orderId fromId toId from { name } to { name } text url status restaurantSent adminSent orderHasBeenChanged createdAt';
 
-export const fetchOrder = async (threadId: string, numbers: boolean): Promise<Order> =>
+/** One order by its thread id; `numbers` asks for the customer's phone unmasked. */
+export const fetchOrder = async <T = Order>(threadId: string, numbers: boolean): Promise<T> =>
   (
-    await run<{ getOrder: Order }>(
+    await run<{ getOrder: T }>(
       `query OrderDetail($threadId: String!, $numbers: Boolean) { getOrder(threadId: $threadId, numbers: $numbers) { ${ORDER_FIELDS} } }`,
       { threadId, numbers },
     )
   ).getOrder;
 
 /** The couriers the user may assign in the order's city. */
-export const fetchCouriers = async (cityId: number): Promise<Courier[]> =>
+export const fetchCouriers = async <T = Courier>(cityId: number): Promise<T[]> =>
   (
-    await run<{ getAdmins: Courier[] }>(
+    await run<{ getAdmins: T[] }>(
       'query Couriers($role: Int!, $cityId: Int) { getAdmins(role: $role, cityId: $cityId) { id username roleId name telegramUsername } }',
       { role: Role.COURIER, cityId },
     )

@@ -1,24 +1,12 @@
 import { format } from 'date-fns';
 import { HttpError } from 'react-admin';
-import { API_PATHS, fillPath, type Locale, type MessageDirection, type OrderMessage } from '../../domain';
+import { API_PATHS, type Locale } from '../../domain';
 import { apiFetch } from '../../providers/httpClient';
-import { api, getJson, sendJson } from '../../providers/rest';
+import { api } from '../../providers/rest';
 import { orderQuery } from './orderQuery';
 
-/** The REST calls of the order screens besides the list and the save (spec section 7, Orders). */
+/** The Excel export of the order list (spec section 7, Orders). */
 const P = API_PATHS.orders;
-
-/** The chat of an order, oldest first. */
-export const fetchMessages = (threadId: string): Promise<OrderMessage[]> => getJson<OrderMessage[]>(fillPath(P.messages, { threadId }));
-
-/** TO_USER goes to the customer as the restaurant; TO_RESTAURANT to the restaurant as the customer. */
-export const sendOrderMessage = (threadId: string, text: string, direction: MessageDirection): Promise<OrderMessage> =>
-  direction === 'TO_USER'
-    ? sendJson<OrderMessage>('POST', fillPath(P.messages, { threadId }), { text })
-    : sendJson<OrderMessage>('POST', fillPath(P.toRestaurant, { threadId }), { text });
-
-export const clearCustomerAddress = (userId: number): Promise<unknown> =>
-  sendJson('PUT', fillPath(P.customerAddress, { id: String(userId) }), { address: '' });
 
 /** The file name the server gives (`filename*=` or `filename=`), else `orders` and the time (spec section 7). */
 export const exportFileName = (disposition: string | null, now = new Date()): string => {

@@ -8,6 +8,7 @@ export default {
   // /audit: the trail, for admins and city admins (their city's).
   list: screen(() => import('./AuditList'), 'AuditList'),
   menu: ['audit'],
+  title: { plural: false },
   messages: auditMessages,
   data: { audit: async () => (await import('./data')).audit },
 } satisfies ResourceManifest;

@@ -20,6 +20,11 @@ export interface ResourceManifest {
   recordRepresentation?: ResourceProps['recordRepresentation'];
   /** The spec's own paths that react-admin does not make (`/tag`, `/city/:id`), each with its screen. */
   routes?: readonly { path: string; screen: ComponentType }[];
+  /**
+   * The browser tab's title on its pages (`/<name>`, its routes and these further paths, each
+   * with what lies below it): its plural name unless `plural` is false; `false` for no title.
+   */
+  title?: false | { plural?: false; paths?: readonly string[] };
   /** The menu entries that show this resource's icon. */
   menu?: readonly MenuItemId[];
   /** Its texts under `resources.<name>`, in each language. */

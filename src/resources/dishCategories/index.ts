@@ -13,6 +13,8 @@ export default {
     { path: DISH_CATEGORY_PATHS.create, screen: screen(() => import('./DishCategoryCreate'), 'DishCategoryCreate') },
     { path: DISH_CATEGORY_PATHS.edit, screen: screen(() => import('./DishCategoryEdit'), 'DishCategoryEdit') },
   ],
+  // Its pages have kept the app's own title.
+  title: false,
   messages: dishCategoriesMessages,
   data: { dishCategories: async () => (await import('./data')).dishCategories },
 } satisfies ResourceManifest;

@@ -10,6 +10,8 @@ export default {
   edit: screen(() => import('./DishEdit'), 'DishEdit'),
   recordRepresentation: 'name',
   routes: [{ path: DISH_CREATE_PATH, screen: screen(() => import('./DishCreate'), 'DishCreate') }],
+  // Its pages have kept the app's own title.
+  title: false,
   messages: dishesMessages,
   data: { dishes: async () => (await import('./data')).dishes },
 } satisfies ResourceManifest;

@@ -8,6 +8,7 @@ export default {
   // /stats: loaded on its first visit, with recharts, so the login page carries neither.
   list: screen(() => import('./StatsPage'), 'StatsPage'),
   menu: ['stats'],
+  title: { plural: false },
   messages: statsMessages,
   data: { stats: async () => (await import('./data')).stats },
 } satisfies ResourceManifest;

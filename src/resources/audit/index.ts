@@ -1,4 +1,5 @@
 import HistoryIcon from '@mui/icons-material/History';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
 import { auditMessages } from './messages';
 
@@ -7,7 +8,7 @@ export default {
   icon: HistoryIcon,
   // /audit: the trail, for admins and city admins (their city's).
   list: screen(() => import('./AuditList'), 'AuditList'),
-  menu: ['audit'],
+  menu: [{ id: 'audit', path: () => '/audit', places: { [Role.ADMIN]: 14, [Role.CITY_ADMIN]: 13 } }],
   title: { plural: false },
   messages: auditMessages,
   data: { audit: async () => (await import('./data')).audit },

@@ -1,7 +1,8 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ResourceProps } from 'react-admin';
-import type { Locale, MenuItemId, ResourceName } from '../../domain';
+import type { Locale, ResourceName, RoleId, SessionUser } from '../../domain';
+import type { appEn } from '../../i18n/en';
 import type { ResourceHandlers } from '../../providers/rest';
 
 /**
@@ -25,12 +26,26 @@ export interface ResourceManifest {
    * with what lies below it): its plural name unless `plural` is false; `false` for no title.
    */
   title?: false | { plural?: false; paths?: readonly string[] };
-  /** The menu entries that show this resource's icon. */
-  menu?: readonly MenuItemId[];
+  /** Its entries in the role menus, which show its icon. */
+  menu?: readonly MenuEntry[];
   /** Its texts under `resources.<name>`, in each language. */
   messages: Readonly<Record<Locale, object>>;
   /** The data-provider entries it brings, by react-admin resource name. */
   data: Readonly<Record<string, () => Promise<ResourceHandlers>>>;
+}
+
+/** A menu entry's id: its label is the app text `menu.<id>` (logout is the app's own entry, not a resource's). */
+export type MenuItemId = Exclude<keyof typeof appEn.menu, 'logout'>;
+
+/** What a menu path may fill in: the user's own city and restaurant. */
+export type MenuUser = Pick<SessionUser, 'cityId' | 'restaurantId'>;
+
+export interface MenuEntry {
+  id: MenuItemId;
+  /** The route, with the user's own city or restaurant filled in. */
+  path: (user: MenuUser) => string;
+  /** Its place in the menu of each role that sees it (the order of spec section 2), from 1. */
+  places: Readonly<Partial<Record<RoleId, number>>>;
 }
 
 /** A screen loaded on its first visit, from a module's named export. */

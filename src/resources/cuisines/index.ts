@@ -1,4 +1,5 @@
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
 import { cuisinesMessages } from './messages';
 import { CUISINE_CREATE_PATH } from './paths';
@@ -10,7 +11,7 @@ export default {
   edit: screen(() => import('./CuisineEdit'), 'CuisineEdit'),
   recordRepresentation: 'name',
   routes: [{ path: CUISINE_CREATE_PATH, screen: screen(() => import('./CuisineCreate'), 'CuisineCreate') }],
-  menu: ['cuisines'],
+  menu: [{ id: 'cuisines', path: () => '/cuisines', places: { [Role.ADMIN]: 3, [Role.CITY_ADMIN]: 3 } }],
   messages: cuisinesMessages,
   data: { cuisines: async () => (await import('./data')).cuisines },
 } satisfies ResourceManifest;

@@ -1,4 +1,5 @@
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
 import { spamMessages } from './messages';
 
@@ -7,7 +8,7 @@ export default {
   icon: ForwardToInboxIcon,
   // /spam: the recipient count, the composer and the previous mailings on one screen.
   list: screen(() => import('./SpamPage'), 'SpamPage'),
-  menu: ['spam'],
+  menu: [{ id: 'spam', path: () => '/spam', places: { [Role.ADMIN]: 8, [Role.CITY_ADMIN]: 9 } }],
   messages: spamMessages,
   data: { spam: async () => (await import('./data')).spam },
 } satisfies ResourceManifest;

@@ -1,4 +1,5 @@
 import BarChartIcon from '@mui/icons-material/BarChart';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
 import { statsMessages } from './messages';
 
@@ -7,7 +8,7 @@ export default {
   icon: BarChartIcon,
   // /stats: loaded on its first visit, with recharts, so the login page carries neither.
   list: screen(() => import('./StatsPage'), 'StatsPage'),
-  menu: ['stats'],
+  menu: [{ id: 'stats', path: () => '/stats', places: { [Role.ADMIN]: 1, [Role.CITY_ADMIN]: 8 } }],
   title: { plural: false },
   messages: statsMessages,
   data: { stats: async () => (await import('./data')).stats },

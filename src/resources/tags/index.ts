@@ -1,4 +1,5 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
 import { tagsMessages } from './messages';
 import { TAG_CREATE_PATH } from './paths';
@@ -10,7 +11,7 @@ export default {
   edit: screen(() => import('./TagEdit'), 'TagEdit'),
   recordRepresentation: 'name',
   routes: [{ path: TAG_CREATE_PATH, screen: screen(() => import('./TagCreate'), 'TagCreate') }],
-  menu: ['tags'],
+  menu: [{ id: 'tags', path: () => '/tags', places: { [Role.ADMIN]: 11, [Role.CITY_ADMIN]: 7 } }],
   messages: tagsMessages,
   data: { tags: async () => (await import('./data')).tags },
 } satisfies ResourceManifest;

@@ -4,7 +4,7 @@ import { Notification } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '../../src/domain';
 import type { LanguageRecord, TextMap } from '../../src/domain/language';
-import { shippedTexts } from '../../src/i18n/catalogue';
+import { shippedTexts } from '../../src/i18n/resourceTexts';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { LanguageEditor } from '../../src/resources/language/LanguageEditor';
 import { TEXTS_PER_PAGE } from '../../src/resources/language/LanguageTexts';

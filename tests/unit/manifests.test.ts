@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/resources';
 
 describe('the resource manifests', () => {
-  it('name each resource once, with its texts in every language and a data-provider entry for itself', () => {
+  it('name each resource once, with a data-provider entry for itself', () => {
     const names = RESOURCES.map((r) => r.name);
     expect(new Set(names).size).toBe(names.length);
     for (const resource of RESOURCES) {
-      expect(Object.keys(resource.messages).sort(), resource.name).toEqual(['en', 'es', 'ru']);
       expect(resource.data[resource.name], resource.name).toBeTypeOf('function');
     }
   });

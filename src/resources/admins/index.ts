@@ -1,7 +1,6 @@
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { adminsMessages } from './messages';
 import { ADMIN_CREATE_PATH, ADMINS_PATH } from './paths';
 
 export default {
@@ -15,6 +14,5 @@ export default {
     { path: '/admin/:id', screen: screen(() => import('./AdminEdit'), 'AdminEdit') },
   ],
   menu: [{ id: 'admins', path: () => ADMINS_PATH, places: { [Role.ADMIN]: 13, [Role.CITY_ADMIN]: 11 } }],
-  messages: adminsMessages,
   data: { admins: async () => (await import('./data')).admins },
 } satisfies ResourceManifest;

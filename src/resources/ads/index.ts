@@ -1,7 +1,6 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
 import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { adsMessages } from './messages';
 import { AD_CREATE_PATH, ADS_PATH } from './paths';
 
 export default {
@@ -12,6 +11,5 @@ export default {
   recordRepresentation: 'id',
   routes: [{ path: AD_CREATE_PATH, screen: screen(() => import('./AdCreate'), 'AdCreate') }],
   menu: [{ id: 'ads', path: () => ADS_PATH, places: { [Role.ADMIN]: 6, [Role.CITY_ADMIN]: 4, [Role.RESTAURANT_OWNER]: 2 } }],
-  messages: adsMessages,
   data: { ads: async () => (await import('./data')).ads },
 } satisfies ResourceManifest;

@@ -1,7 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { auditMessages } from './messages';
 
 export default {
   name: 'audit',
@@ -10,6 +9,5 @@ export default {
   list: screen(() => import('./AuditList'), 'AuditList'),
   menu: [{ id: 'audit', path: () => '/audit', places: { [Role.ADMIN]: 14, [Role.CITY_ADMIN]: 13 } }],
   title: { plural: false },
-  messages: auditMessages,
   data: { audit: async () => (await import('./data')).audit },
 } satisfies ResourceManifest;

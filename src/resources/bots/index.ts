@@ -1,7 +1,6 @@
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import { Role, type Bot } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { botsMessages } from './messages';
 import { BOT_CREATE_PATH } from './paths';
 
 export default {
@@ -13,7 +12,6 @@ export default {
   recordRepresentation: (bot: Bot) => `#${bot.id}`,
   routes: [{ path: BOT_CREATE_PATH, screen: screen(() => import('./BotCreate'), 'BotCreate') }],
   menu: [{ id: 'bots', path: () => '/bots', places: { [Role.ADMIN]: 2 } }],
-  messages: botsMessages,
   data: {
     bots: async () => (await import('./data')).bots,
     citiesForBots: async () => (await import('./data')).citiesForBots,

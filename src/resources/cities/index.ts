@@ -1,7 +1,6 @@
 import LocationCityIcon from '@mui/icons-material/LocationCity';
 import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { citiesMessages } from './messages';
 import { CITY_CREATE_PATH, cityEditPath } from './paths';
 
 export default {
@@ -18,7 +17,6 @@ export default {
     { id: 'cities', path: () => '/cities', places: { [Role.ADMIN]: 7 } },
     { id: 'city', path: (u) => cityEditPath(u.cityId ?? ''), places: { [Role.CITY_ADMIN]: 5, [Role.OPERATOR]: 3 } },
   ],
-  messages: citiesMessages,
   data: {
     cities: async () => (await import('./data')).cities,
     cityConfig: async () => (await import('./data')).cityConfig,

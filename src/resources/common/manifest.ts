@@ -1,15 +1,15 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ResourceProps } from 'react-admin';
-import type { Locale, ResourceName, RoleId, SessionUser } from '../../domain';
+import type { ResourceName, RoleId, SessionUser } from '../../domain';
 import type { appEn } from '../../i18n/en';
 import type { ResourceHandlers } from '../../providers/rest';
 
 /**
  * Everything the app needs to know about one resource, declared in its folder's index.ts:
- * App.tsx, the data provider, the translations and the menu are built from the list of these
- * (src/resources/index.ts). Screens and data-provider entries load with their first use, so
- * the login page carries none of them.
+ * App.tsx, the data provider, the menu and the tab titles are built from the list of these
+ * (src/resources/index.ts); its texts are its folder's messages.ts, found by folder. Screens
+ * and data-provider entries load with their first use, so the login page carries none of them.
  */
 export interface ResourceManifest {
   /** One of the resources of the access rules (src/domain/access.ts). */
@@ -28,8 +28,6 @@ export interface ResourceManifest {
   title?: false | { plural?: false; paths?: readonly string[] };
   /** Its entries in the role menus, which show its icon. */
   menu?: readonly MenuEntry[];
-  /** Its texts under `resources.<name>`, in each language. */
-  messages: Readonly<Record<Locale, object>>;
   /** The data-provider entries it brings, by react-admin resource name. */
   data: Readonly<Record<string, () => Promise<ResourceHandlers>>>;
 }

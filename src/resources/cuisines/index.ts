@@ -1,7 +1,6 @@
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { cuisinesMessages } from './messages';
 import { CUISINE_CREATE_PATH } from './paths';
 
 export default {
@@ -12,6 +11,5 @@ export default {
   recordRepresentation: 'name',
   routes: [{ path: CUISINE_CREATE_PATH, screen: screen(() => import('./CuisineCreate'), 'CuisineCreate') }],
   menu: [{ id: 'cuisines', path: () => '/cuisines', places: { [Role.ADMIN]: 3, [Role.CITY_ADMIN]: 3 } }],
-  messages: cuisinesMessages,
   data: { cuisines: async () => (await import('./data')).cuisines },
 } satisfies ResourceManifest;

@@ -1,6 +1,5 @@
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { dishCategoriesMessages } from './messages';
 import { DISH_CATEGORY_PATHS } from './paths';
 
 export default {
@@ -15,6 +14,5 @@ export default {
   ],
   // Its pages have kept the app's own title.
   title: false,
-  messages: dishCategoriesMessages,
   data: { dishCategories: async () => (await import('./data')).dishCategories },
 } satisfies ResourceManifest;

@@ -1,6 +1,5 @@
 import FastfoodIcon from '@mui/icons-material/Fastfood';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { dishesMessages } from './messages';
 import { DISH_CREATE_PATH } from './paths';
 
 export default {
@@ -12,6 +11,5 @@ export default {
   routes: [{ path: DISH_CREATE_PATH, screen: screen(() => import('./DishCreate'), 'DishCreate') }],
   // Its pages have kept the app's own title.
   title: false,
-  messages: dishesMessages,
   data: { dishes: async () => (await import('./data')).dishes },
 } satisfies ResourceManifest;

@@ -1,7 +1,6 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { ordersMessages } from './messages';
 import { ORDERS_PATH } from './paths';
 
 export default {
@@ -17,6 +16,5 @@ export default {
       places: { [Role.ADMIN]: 10, [Role.CITY_ADMIN]: 6, [Role.RESTAURANT_OWNER]: 3, [Role.OPERATOR]: 4 },
     },
   ],
-  messages: ordersMessages,
   data: { orders: async () => (await import('./data')).orders },
 } satisfies ResourceManifest;

@@ -1,7 +1,6 @@
 import ShareIcon from '@mui/icons-material/Share';
 import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { referralsMessages } from './messages';
 
 export default {
   name: 'referrals',
@@ -10,6 +9,5 @@ export default {
   list: screen(() => import('./ReferralList'), 'ReferralList'),
   recordRepresentation: 'code',
   menu: [{ id: 'referrals', path: () => '/referrals', places: { [Role.ADMIN]: 12, [Role.CITY_ADMIN]: 12 } }],
-  messages: referralsMessages,
   data: { referrals: async () => (await import('./data')).referrals },
 } satisfies ResourceManifest;

@@ -1,7 +1,6 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { restaurantsMessages } from './messages';
 import { RESTAURANT_CREATE_PATH, RESTAURANT_LIST_PATH, restaurantEditPath } from './paths';
 
 export default {
@@ -23,6 +22,5 @@ export default {
     },
     { id: 'restaurant', path: (u) => restaurantEditPath(u.restaurantId ?? ''), places: { [Role.RESTAURANT_OWNER]: 1 } },
   ],
-  messages: restaurantsMessages,
   data: { restaurants: async () => (await import('./data')).restaurants },
 } satisfies ResourceManifest;

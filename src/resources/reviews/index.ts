@@ -1,7 +1,6 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { reviewsMessages } from './messages';
 import { RESTAURANT_REVIEWS_ROUTE } from './paths';
 
 export default {
@@ -14,6 +13,5 @@ export default {
     { id: 'reviews', path: () => '/reviews', places: { [Role.ADMIN]: 5, [Role.CITY_ADMIN]: 2, [Role.OPERATOR]: 2 } },
     { id: 'ownReviews', path: (u) => `/restaurant/${u.restaurantId ?? ''}/reviews`, places: { [Role.RESTAURANT_OWNER]: 4 } },
   ],
-  messages: reviewsMessages,
   data: { reviews: async () => (await import('./data')).reviews },
 } satisfies ResourceManifest;

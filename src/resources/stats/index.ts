@@ -1,7 +1,6 @@
 import BarChartIcon from '@mui/icons-material/BarChart';
 import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { statsMessages } from './messages';
 
 export default {
   name: 'stats',
@@ -10,6 +9,5 @@ export default {
   list: screen(() => import('./StatsPage'), 'StatsPage'),
   menu: [{ id: 'stats', path: () => '/stats', places: { [Role.ADMIN]: 1, [Role.CITY_ADMIN]: 8 } }],
   title: { plural: false },
-  messages: statsMessages,
   data: { stats: async () => (await import('./data')).stats },
 } satisfies ResourceManifest;

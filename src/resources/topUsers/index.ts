@@ -2,7 +2,6 @@ import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import { Role } from '../../domain';
 import { API_PATHS } from '../../domain/apiPaths';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { topUsersMessages } from './messages';
 
 export default {
   name: 'topUsers',
@@ -10,6 +9,5 @@ export default {
   // The spec's path, the same as the API's call.
   routes: [{ path: API_PATHS.stats.topUsers, screen: screen(() => import('./TopUsersList'), 'TopUsersList') }],
   menu: [{ id: 'topUsers', path: () => API_PATHS.stats.topUsers, places: { [Role.ADMIN]: 9, [Role.CITY_ADMIN]: 10 } }],
-  messages: topUsersMessages,
   data: { topUsers: async () => (await import('./data')).topUsers },
 } satisfies ResourceManifest;

@@ -1,4 +1,23 @@
+import type { AuditEntity, Locale } from '../../domain';
 import { translations } from '../../i18n/types';
+import ads from '../ads/messages';
+import bots from '../bots/messages';
+import cities from '../cities/messages';
+import cuisines from '../cuisines/messages';
+import dishCategories from '../dishCategories/messages';
+import dishes from '../dishes/messages';
+import districts from '../districts/messages';
+import orders from '../orders/messages';
+import referrals from '../referrals/messages';
+import restaurants from '../restaurants/messages';
+import reviews from '../reviews/messages';
+
+/**
+ * The trail names a table a resource owns by the resource's singular name ('City |||| Cities'),
+ * so the two never differ; the other tables have their own labels below.
+ */
+const singularName = (messages: Readonly<Record<Locale, { name: string }>>, locale: Locale): string =>
+  messages[locale].name.split(' |||| ')[0];
 
 export default translations({
   en: {
@@ -32,28 +51,28 @@ export default translations({
       role_not_allowed: 'this role may not log in',
     },
     entities: {
-      cities: 'City',
+      cities: singularName(cities, 'en'),
       city_configs: 'City config',
       global_settings: 'Global setting',
-      districts: 'District',
-      bots: 'Bot',
+      districts: singularName(districts, 'en'),
+      bots: singularName(bots, 'en'),
       tags: 'Tag',
-      cuisines: 'Cuisine',
+      cuisines: singularName(cuisines, 'en'),
       users: 'Account',
-      restaurants: 'Restaurant',
+      restaurants: singularName(restaurants, 'en'),
       restaurant_working_days: 'Working day',
       restaurant_cuisines: 'Restaurant cuisine',
       district_restaurants: 'District price',
-      dish_categories: 'Dish category',
-      dishes: 'Dish',
+      dish_categories: singularName(dishCategories, 'en'),
+      dishes: singularName(dishes, 'en'),
       dish_tags: 'Dish tag',
-      orders: 'Order',
-      reviews: 'Review',
-      advertisements: 'Ad',
-      referral_links: 'Referral link',
+      orders: singularName(orders, 'en'),
+      reviews: singularName(reviews, 'en'),
+      advertisements: singularName(ads, 'en'),
+      referral_links: singularName(referrals, 'en'),
       mailings: 'Mailing',
       languages: 'Bot texts',
-    },
+    } satisfies Record<AuditEntity, string>,
     timeline: {
       title: 'Timeline',
       loading: 'Loading...',
@@ -99,25 +118,25 @@ export default translations({
       role_not_allowed: 'этой роли вход запрещён',
     },
     entities: {
-      cities: 'Город',
+      cities: singularName(cities, 'ru'),
       city_configs: 'Настройка города',
       global_settings: 'Общая настройка',
-      districts: 'Район',
-      bots: 'Бот',
+      districts: singularName(districts, 'ru'),
+      bots: singularName(bots, 'ru'),
       tags: 'Метка',
-      cuisines: 'Кухня',
+      cuisines: singularName(cuisines, 'ru'),
       users: 'Учётная запись',
-      restaurants: 'Ресторан',
+      restaurants: singularName(restaurants, 'ru'),
       restaurant_working_days: 'Рабочий день',
       restaurant_cuisines: 'Кухня ресторана',
       district_restaurants: 'Цена доставки в район',
-      dish_categories: 'Категория блюд',
-      dishes: 'Блюдо',
+      dish_categories: singularName(dishCategories, 'ru'),
+      dishes: singularName(dishes, 'ru'),
       dish_tags: 'Метка блюда',
-      orders: 'Заказ',
-      reviews: 'Отзыв',
-      advertisements: 'Реклама',
-      referral_links: 'Реферальная ссылка',
+      orders: singularName(orders, 'ru'),
+      reviews: singularName(reviews, 'ru'),
+      advertisements: singularName(ads, 'ru'),
+      referral_links: singularName(referrals, 'ru'),
       mailings: 'Рассылка',
       languages: 'Тексты бота',
     },
@@ -166,25 +185,25 @@ export default translations({
       role_not_allowed: 'este rol no puede iniciar sesión',
     },
     entities: {
-      cities: 'Ciudad',
+      cities: singularName(cities, 'es'),
       city_configs: 'Configuración de la ciudad',
       global_settings: 'Ajuste general',
-      districts: 'Distrito',
-      bots: 'Bot',
+      districts: singularName(districts, 'es'),
+      bots: singularName(bots, 'es'),
       tags: 'Etiqueta',
-      cuisines: 'Cocina',
+      cuisines: singularName(cuisines, 'es'),
       users: 'Cuenta',
-      restaurants: 'Restaurante',
+      restaurants: singularName(restaurants, 'es'),
       restaurant_working_days: 'Día laborable',
       restaurant_cuisines: 'Cocina del restaurante',
       district_restaurants: 'Precio por distrito',
-      dish_categories: 'Categoría de platos',
-      dishes: 'Plato',
+      dish_categories: singularName(dishCategories, 'es'),
+      dishes: singularName(dishes, 'es'),
       dish_tags: 'Etiqueta del plato',
-      orders: 'Pedido',
-      reviews: 'Reseña',
-      advertisements: 'Anuncio',
-      referral_links: 'Enlace de referido',
+      orders: singularName(orders, 'es'),
+      reviews: singularName(reviews, 'es'),
+      advertisements: singularName(ads, 'es'),
+      referral_links: singularName(referrals, 'es'),
       mailings: 'Envío masivo',
       languages: 'Textos del bot',
     },

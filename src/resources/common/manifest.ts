@@ -3,7 +3,7 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } fr
 import type { ResourceProps } from 'react-admin';
 import type { ResourceName, RoleId, SessionUser } from '../../domain';
 import type { appEn } from '../../i18n/en';
-import type { ResourceHandlers } from '../../providers/rest';
+import type { DataEntries } from '../../providers/dataProvider';
 
 /**
  * Everything the app needs to know about one resource, declared in its folder's index.ts:
@@ -29,7 +29,7 @@ export interface ResourceManifest {
   /** Its entries in the role menus, which show its icon. */
   menu?: readonly MenuEntry[];
   /** The data-provider entries it brings, by react-admin resource name. */
-  data: Readonly<Record<string, () => Promise<ResourceHandlers>>>;
+  data: DataEntries;
 }
 
 /** A menu entry's id: its label is the app text `menu.<id>` (logout is the app's own entry, not a resource's). */

@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -32,6 +33,29 @@ const browserModules = [
   'recharts',
 ];
 
+/**
+ * The layers of the browser app, lowest first. A layer may import those below it, never those
+ * above: the providers are handed the resources by App.tsx, so no import loop runs through them.
+ */
+const LAYERS = [
+  { type: 'domain', pattern: 'src/domain' },
+  { type: 'i18n', pattern: 'src/i18n' },
+  { type: 'providers', pattern: 'src/providers' },
+  { type: 'resources', pattern: 'src/resources' },
+  { type: 'layout', pattern: 'src/layout' },
+  { type: 'pages', pattern: 'src/pages' },
+  // App.tsx, main.tsx: the composition of everything above.
+  { type: 'app', pattern: 'src' },
+];
+const FORBIDDEN = {
+  domain: ['i18n', 'providers', 'resources', 'layout', 'pages', 'app'],
+  i18n: ['providers', 'resources', 'layout', 'pages', 'app'],
+  providers: ['resources', 'layout', 'pages', 'app'],
+  resources: ['app'],
+  layout: ['pages', 'app'],
+  pages: ['app'],
+};
+
 const boundary = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 
 export default tseslint.config(
@@ -50,6 +74,27 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': LAYERS.map((layer) => ({ ...layer, partialMatch: false })),
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: Object.entries(FORBIDDEN).map(([from, to]) => ({
+            from: { element: { type: from } },
+            disallow: { to: { element: { types: { anyOf: to } } } },
+            message: `src/${from} may not import ${to.join(', ')}: the layers import downwards only (eslint.config.js).`,
+          })),
+        },
+      ],
     },
   },
   {

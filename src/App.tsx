@@ -7,10 +7,13 @@ import { PAGES } from './pages';
 import { HomePage } from './pages/home/HomePage';
 import { LoginPage } from './pages/login/LoginPage';
 import { authProvider } from './providers/authProvider';
-import { dataProvider } from './providers/dataProvider';
+import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { resourceRoute } from './resources/common/routes';
 import { RESOURCES } from './resources';
+
+/** The providers are composed here: each takes what it needs of the resources, and none imports one. */
+const dataProvider = createDataProvider(RESOURCES);
 
 /** The layout (menu, app bar, live updates) is shown after the login only: it loads then, not with the login page. */
 const AppLayout = lazy(() => import('./layout/Layout').then(({ Layout }) => ({ default: Layout })));

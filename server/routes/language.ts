@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { API_PATHS, type Locale } from '../../src/domain';
@@ -11,9 +12,9 @@ import {
   type LanguageRecord,
   type TextMap,
 } from '../../src/domain/language';
-// The catalogue imports text modules only (plain objects, no React or screens), which
-// tests/api/languageCatalogue.test.ts checks; the server needs it to know the editable keys.
-import { shippedTexts } from '../../src/i18n/catalogue';
+// The catalogue and the resources' messages modules are text only (plain objects, no React or
+// screens), which tests/api/languageCatalogue.test.ts checks; the server needs them to know the editable keys.
+import { createCatalogue, MESSAGES_FILE, resourceTextsOf } from '../../src/i18n/catalogue';
 import { currentUser, requireCan } from '../auth/authorize';
 import { differsFrom } from '../db/differsFrom';
 import type { Database } from '../db/schema';
@@ -21,6 +22,16 @@ import { invalidFields } from '../errors';
 import type { RouteDeps } from './deps';
 
 const P = API_PATHS.language;
+
+/** Each resource's texts are its folder's messages.ts, found by folder as the browser finds them. */
+const RESOURCES_DIR = new URL('../../src/resources/', import.meta.url);
+const messageFiles = readdirSync(RESOURCES_DIR, { withFileTypes: true })
+  .map((entry) => new URL(`${entry.name}/${MESSAGES_FILE}`, RESOURCES_DIR))
+  .filter((file) => existsSync(file))
+  .map((file) => file.href);
+const { shippedTexts } = createCatalogue(
+  resourceTextsOf(Object.fromEntries(await Promise.all(messageFiles.map(async (file) => [file, await import(file)] as const)))),
+);
 
 interface StoredLanguage {
   data: unknown;

@@ -1,22 +1,22 @@
 import { createElement } from 'react';
 import { Menu, usePermissions, useTranslate } from 'react-admin';
-import { menuFor } from '../domain';
 import type { Permissions } from '../providers/authProvider';
-import { menuIcon } from './menuIcons';
+import { RESOURCES } from '../resources';
+import { menuFor } from './menu';
 
-/** The menu of the logged-in role, exactly as src/domain/menu.ts lists it. */
+/** The menu of the logged-in role, as the resource manifests place their entries. */
 export const RoleMenu = () => {
   const { permissions } = usePermissions<Permissions | null>();
   const translate = useTranslate();
   if (!permissions) return <Menu />;
   return (
     <Menu>
-      {menuFor(permissions).map((item) => (
+      {menuFor(permissions, RESOURCES).map((item) => (
         <Menu.Item
           key={item.id}
           to={item.path}
           primaryText={translate(`menu.${item.id}`)}
-          leftIcon={createElement(menuIcon(item.id))}
+          leftIcon={createElement(item.icon)}
           data-menu-id={item.id}
         />
       ))}

@@ -5,8 +5,12 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../domain';
 import { nestTexts, type TextMap } from '../domain/languageTexts';
 import { appEn } from '../i18n/en';
 import { ERROR_MESSAGES } from '../i18n/errors';
-import { resourceMessages } from '../i18n/resources';
+import { RESOURCE_TEXTS } from '../i18n/resourceTexts';
 import { readSession } from './session';
+
+/** Each resource's texts in one language, under `resources.<name>`. */
+const resourceMessages = (locale: Locale) =>
+  Object.fromEntries(Object.entries(RESOURCE_TEXTS).map(([name, messages]) => [name, messages[locale]]));
 
 /**
  * The texts of each language: react-admin's, the app's own, the resources' and the API's error

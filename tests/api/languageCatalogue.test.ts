@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -29,16 +29,29 @@ function importGraph(entry: string): { files: Set<string>; packages: Set<string>
   return { files, packages };
 }
 
+/** The messages modules the server finds by folder, as server/routes/language.ts does. */
+const messageFiles = (): string[] =>
+  readdirSync(resolve(ROOT, 'src/resources'))
+    .map((name) => resolve(ROOT, 'src/resources', name, 'messages.ts'))
+    .filter((file) => existsSync(file));
+
 /**
- * The server reads the catalogue of shipped texts (src/i18n/catalogue.ts) to know the keys the
- * translation editor may save: it must load text modules only, never React or a screen.
+ * The server reads the catalogue of shipped texts (src/i18n/catalogue.ts) and every resource's
+ * messages.ts to know the keys the translation editor may save: it must load text modules
+ * only, never React or a screen.
  */
 describe('the catalogue of shipped texts, as the server loads it', () => {
   it('loads no React, no screen and no browser library', () => {
-    const { files, packages } = importGraph(resolve(ROOT, 'src/i18n/catalogue.ts'));
+    const files = new Set<string>();
+    const packages = new Set<string>();
+    for (const entry of [resolve(ROOT, 'src/i18n/catalogue.ts'), ...messageFiles()]) {
+      const graph = importGraph(entry);
+      for (const file of graph.files) files.add(file);
+      for (const name of graph.packages) packages.add(name);
+    }
     expect([...packages]).toEqual(['zod']);
     expect([...files].filter((file) => file.endsWith('.tsx'))).toEqual([]);
-    const screens = [...files].filter((file) => file.includes('/src/resources/') && !/\/messages\w*\.ts$/.test(file));
+    const screens = [...files].filter((file) => file.includes('/src/resources/') && !/\/messages\.ts$/.test(file));
     expect(screens).toEqual([]);
     expect(files.has(resolve(ROOT, 'src/resources/orders/messages.ts'))).toBe(true);
   });

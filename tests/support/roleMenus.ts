@@ -1,8 +1,8 @@
 import { Role, type RoleId } from '../../src/domain/roles';
 
 /**
- * The menu of each role as spec section 2 lists it, written out by hand rather than read from
- * src/domain, so the unit and browser tests compare the app with the specification, not with itself.
+ * The menu of each role as spec section 2 lists it, written out by hand rather than read from the
+ * resource manifests, so the unit and browser tests compare the app with the specification, not with itself.
  * `{cityId}` and `{restId}` stand for the user's own city and restaurant.
  */
 const SPEC_MENUS: Record<RoleId, readonly string[]> = {

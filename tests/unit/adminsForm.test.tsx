@@ -6,12 +6,15 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { authProvider } from '../../src/providers/authProvider';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Role, type RoleId, type StaffAccount } from '../../src/domain';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { AdminCreate } from '../../src/resources/admins/AdminCreate';
 import { AdminEdit } from '../../src/resources/admins/AdminEdit';
 import { logInAs } from './renderScreen';
 import { API, mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 const server = mockApi();
 afterEach(async () => {

@@ -3,12 +3,15 @@ import { http, HttpResponse } from 'msw';
 import { HttpError, Notification, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdStatus, Role, type Ad } from '../../src/domain';
-import { dataProvider as apiDataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { AdCreate } from '../../src/resources/ads/AdCreate';
 import { AdEdit } from '../../src/resources/ads/AdEdit';
 import { fixtures, renderScreen } from './renderScreen';
 import { API, mockApi } from './mockApi';
+
+const apiDataProvider = createDataProvider(RESOURCES);
 
 const server = mockApi();
 afterEach(async () => {

@@ -3,11 +3,14 @@ import { http, HttpResponse } from 'msw';
 import { ResourceContextProvider } from 'react-admin';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatus, Role, type AuditActor, type AuditRecord, type OrderTimelineEntry, type RoleId } from '../../src/domain';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { AuditList } from '../../src/resources/audit/AuditList';
 import { OrderTimeline } from '../../src/resources/orders/OrderTimeline';
 import { renderScreen } from './renderScreen';
 import { API, mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 // The user's day is Moscow's: the date filter sends its boundaries with +03:00.
 vi.stubEnv('TZ', 'Europe/Moscow');

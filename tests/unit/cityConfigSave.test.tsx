@@ -4,11 +4,14 @@ import { AdminContext, Edit } from 'react-admin';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Role, type LoginResponse, type RoleId } from '../../src/domain';
 import { authProvider } from '../../src/providers/authProvider';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { writeSession } from '../../src/providers/session';
 import { CityConfigForm, CityForm } from '../../src/resources/cities/CityForm';
 import { mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 const future = Math.floor(Date.now() / 1000) + 3600;
 const session = (roleId: RoleId): LoginResponse => ({

@@ -4,13 +4,16 @@ import { Notification } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '../../src/domain';
 import type { LanguageRecord, TextMap } from '../../src/domain/language';
-import { shippedTexts } from '../../src/i18n/catalogue';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { shippedTexts } from '../../src/i18n/resourceTexts';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { LanguageEditor } from '../../src/resources/language/LanguageEditor';
 import { TEXTS_PER_PAGE } from '../../src/resources/language/LanguageTexts';
 import type * as Countdown from '../../src/resources/language/reloadCountdown';
 import { renderScreen } from './renderScreen';
 import { API, mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 // The reload after a save is announced, not made: the test page must stay.
 const scheduled = vi.hoisted(() => ({ count: 0 }));

@@ -7,12 +7,15 @@ import { MailingStatus, Role, type LiveEvent, type Mailing } from '../../src/dom
 import { LiveIndicator } from '../../src/layout/LiveIndicator';
 import { LiveUpdates } from '../../src/layout/LiveUpdates';
 import { refreshFor, useLiveRefresh } from '../../src/layout/useLiveRefresh';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { liveState, publishLiveEvent, resetLiveHub, setLiveState, subscribeLiveEvents } from '../../src/providers/liveEventsHub';
 import { readSession } from '../../src/providers/session';
 import { MailingList } from '../../src/resources/spam/MailingList';
 import { renderScreen } from './renderScreen';
 import { API, mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 /** The mailing progress and the app bar's indicator as the live stream drives them. */
 const server = mockApi();

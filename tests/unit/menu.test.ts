@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { menuFor, Role } from '../../src/domain';
+import { Role } from '../../src/domain';
+import { menuFor } from '../../src/layout/menu';
+import { RESOURCES } from '../../src/resources';
 import { expectedMenuPaths } from '../support/roleMenus';
 
 const paths = (roleId: (typeof Role)[keyof typeof Role], cityId: number | null = null, restaurantId: number | null = null) =>
-  menuFor({ roleId, cityId, restaurantId }).map((item) => item.path);
+  menuFor({ roleId, cityId, restaurantId }, RESOURCES).map((item) => item.path);
 
 describe('the menu of each role (spec section 2)', () => {
   it.each([
@@ -19,8 +21,22 @@ describe('the menu of each role (spec section 2)', () => {
 
   it('every item has a distinct id within a role', () => {
     for (const roleId of [Role.ADMIN, Role.CITY_ADMIN, Role.OPERATOR, Role.RESTAURANT_OWNER]) {
-      const ids = menuFor({ roleId, cityId: 1, restaurantId: 1 }).map((item) => item.id);
+      const ids = menuFor({ roleId, cityId: 1, restaurantId: 1 }, RESOURCES).map((item) => item.id);
       expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+
+  it('no two entries of a role share a place, so the order never depends on the list of resources', () => {
+    for (const roleId of [Role.ADMIN, Role.CITY_ADMIN, Role.OPERATOR, Role.RESTAURANT_OWNER]) {
+      const places = RESOURCES.flatMap(({ menu = [] }) => menu.flatMap((entry) => entry.places[roleId] ?? []));
+      expect(new Set(places).size, String(roleId)).toBe(places.length);
+    }
+  });
+
+  it('a resource’s entries show the resource’s own icon', () => {
+    const icons = new Map<string, unknown>(RESOURCES.flatMap(({ icon, menu = [] }) => menu.map((entry) => [entry.id, icon] as const)));
+    for (const item of menuFor({ roleId: Role.ADMIN, cityId: null, restaurantId: null }, RESOURCES).slice(0, -1)) {
+      expect(item.icon, item.id).toBe(icons.get(item.id));
     }
   });
 });

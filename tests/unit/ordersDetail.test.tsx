@@ -3,12 +3,15 @@ import { graphql, http, HttpResponse } from 'msw';
 import { Notification } from 'react-admin';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatus, Role, type Order, type RoleId } from '../../src/domain';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { readSession } from '../../src/providers/session';
 import { OrderShow } from '../../src/resources/orders/OrderShow';
 import { API, ORDER, orderApi, type SeenRequest } from './ordersFixtures';
 import { renderScreen } from './renderScreen';
 import { mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 // Chat times are shown in the user's zone: 14:02 UTC is 17:02 in Moscow.
 vi.stubEnv('TZ', 'Europe/Moscow');

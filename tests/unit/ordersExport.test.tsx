@@ -3,12 +3,15 @@ import { delay, http, HttpResponse } from 'msw';
 import { Notification } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '../../src/domain';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { OrderList } from '../../src/resources/orders/OrderList';
 import { exportFileName } from '../../src/resources/orders/orderExport';
 import { API, orderApi, type SeenRequest } from './ordersFixtures';
 import { renderScreen } from './renderScreen';
 import { mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 let seen: SeenRequest[] = [];
 const server = mockApi();

@@ -4,11 +4,14 @@ import { http, HttpResponse } from 'msw';
 import { Notification } from 'react-admin';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatus, ORDER_STATUS_VALUES, Role, type Order, type RoleId } from '../../src/domain';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { OrderList } from '../../src/resources/orders/OrderList';
 import { API, ORDER, orderApi, type SeenRequest } from './ordersFixtures';
 import { renderScreen } from './renderScreen';
 import { mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 // The user's day is Moscow's: the filter sends its boundaries with +03:00.
 vi.stubEnv('TZ', 'Europe/Moscow');

@@ -5,7 +5,8 @@ import { OrderStatus, Role, type LiveEvent, type Order, type OrderMessage } from
 import { DocumentTitle } from '../../src/layout/DocumentTitle';
 import { NEW_ORDER_SOUND_KEY, NewOrderSound } from '../../src/layout/NewOrderSound';
 import { useLiveRefresh } from '../../src/layout/useLiveRefresh';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { publishLiveEvent, resetLiveHub } from '../../src/providers/liveEventsHub';
 import { OrderChat } from '../../src/resources/orders/OrderChat';
 import { OrderList } from '../../src/resources/orders/OrderList';
@@ -13,6 +14,8 @@ import { OrderShow } from '../../src/resources/orders/OrderShow';
 import { API, MESSAGE, ORDER, orderApi, type SeenRequest } from './ordersFixtures';
 import { renderScreen } from './renderScreen';
 import { mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 /** The order list, the chat and the chime as the live stream drives them. */
 let seen: SeenRequest[] = [];

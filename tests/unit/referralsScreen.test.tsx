@@ -3,10 +3,13 @@ import { graphql, http, HttpResponse } from 'msw';
 import { Notification } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role, type ReferralLink, type RoleId } from '../../src/domain';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { ReferralList } from '../../src/resources/referrals/ReferralList';
 import { renderScreen } from './renderScreen';
 import { API, mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 const LINKS: ReferralLink[] = [
   {

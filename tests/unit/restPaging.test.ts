@@ -1,9 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { writeSession } from '../../src/providers/session';
 import { Role } from '../../src/domain';
 import { mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 const seen: URL[] = [];
 const tags = Array.from({ length: 7 }, (_, i) => ({ id: i + 1, name: `Tag ${i + 1}`, name_ru: '', cityId: 3 }));

@@ -2,12 +2,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Role } from '../../src/domain';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { RestaurantCreate } from '../../src/resources/restaurants/RestaurantCreate';
 import { RestaurantEdit } from '../../src/resources/restaurants/RestaurantEdit';
 import { renderScreen } from './renderScreen';
 import { GREEN_GARDEN, NEW_RESTAURANT_INPUTS, restaurantSurroundings } from './restaurantFixtures';
 import { API, mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 const server = mockApi(...restaurantSurroundings);
 

@@ -3,13 +3,16 @@ import { http, HttpResponse } from 'msw';
 import { Notification } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role, type Review, type RoleId } from '../../src/domain';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { RestaurantReviewList } from '../../src/resources/reviews/RestaurantReviewList';
 import { ReviewList } from '../../src/resources/reviews/ReviewList';
 import { renderScreen } from './renderScreen';
 import { API, REVIEW, reviewApi, reviewAt, type SeenRequest } from './reviewsFixtures';
 import { mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 let seen: SeenRequest[] = [];
 const server = mockApi();

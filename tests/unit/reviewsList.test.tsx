@@ -2,13 +2,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { Role, type RoleId } from '../../src/domain';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { RestaurantReviewList } from '../../src/resources/reviews/RestaurantReviewList';
 import { ReviewList } from '../../src/resources/reviews/ReviewList';
 import { reviewListPath, reviewQuery } from '../../src/resources/reviews/reviewQuery';
 import { renderScreen } from './renderScreen';
 import { reviewApi, type SeenRequest } from './reviewsFixtures';
 import { mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 // The user's day is Moscow's: the date filter sends its boundaries with +03:00.
 vi.stubEnv('TZ', 'Europe/Moscow');

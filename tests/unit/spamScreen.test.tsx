@@ -3,11 +3,14 @@ import { http, HttpResponse } from 'msw';
 import { Notification } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MailingStatus, Role, type Mailing } from '../../src/domain';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { SpamPage } from '../../src/resources/spam/SpamPage';
 import { renderScreen } from './renderScreen';
 import { API, mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 const DAY = 24 * 3600_000;
 

@@ -2,12 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, Role, type TopUser } from '../../src/domain';
-import { dataProvider } from '../../src/providers/dataProvider';
+import { createDataProvider } from '../../src/providers/dataProvider';
+import { RESOURCES } from '../../src/resources';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { localToday } from '../../src/resources/stats/statsQuery';
 import { TopUsersList } from '../../src/resources/topUsers/TopUsersList';
 import { renderScreen } from './renderScreen';
 import { API, mockApi } from './mockApi';
+
+const dataProvider = createDataProvider(RESOURCES);
 
 const TOP: TopUser[] = [
   { id: 7, name: 'Grace Williams', username: 'grace_w', photo: 'file-7', ordersAmount: 12 },

@@ -1,7 +1,7 @@
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { adminsMessages } from './messages';
-import { ADMIN_CREATE_PATH } from './paths';
+import { ADMIN_CREATE_PATH, ADMINS_PATH } from './paths';
 
 export default {
   name: 'admins',
@@ -13,7 +13,6 @@ export default {
     { path: ADMIN_CREATE_PATH, screen: screen(() => import('./AdminCreate'), 'AdminCreate') },
     { path: '/admin/:id', screen: screen(() => import('./AdminEdit'), 'AdminEdit') },
   ],
-  menu: ['admins'],
-  messages: adminsMessages,
+  menu: [{ id: 'admins', path: () => ADMINS_PATH, places: { [Role.ADMIN]: 13, [Role.CITY_ADMIN]: 11 } }],
   data: { admins: async () => (await import('./data')).admins },
 } satisfies ResourceManifest;

@@ -1,7 +1,7 @@
 import { translations } from '../../i18n/types';
 
 /** Spec section 8 quotes the save toasts in Russian ('Успешно' / 'Данные обновлены', 'Ошибка' / 'Ошибка при обновлении данных'). */
-export const adminsMessages = translations({
+export default translations({
   en: {
     name: 'Staff account |||| Staff accounts',
     fields: {

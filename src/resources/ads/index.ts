@@ -1,7 +1,7 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { adsMessages } from './messages';
-import { AD_CREATE_PATH } from './paths';
+import { AD_CREATE_PATH, ADS_PATH } from './paths';
 
 export default {
   name: 'ads',
@@ -10,7 +10,6 @@ export default {
   edit: screen(() => import('./AdEdit'), 'AdEdit'),
   recordRepresentation: 'id',
   routes: [{ path: AD_CREATE_PATH, screen: screen(() => import('./AdCreate'), 'AdCreate') }],
-  menu: ['ads'],
-  messages: adsMessages,
+  menu: [{ id: 'ads', path: () => ADS_PATH, places: { [Role.ADMIN]: 6, [Role.CITY_ADMIN]: 4, [Role.RESTAURANT_OWNER]: 2 } }],
   data: { ads: async () => (await import('./data')).ads },
 } satisfies ResourceManifest;

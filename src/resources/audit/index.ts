@@ -1,13 +1,13 @@
 import HistoryIcon from '@mui/icons-material/History';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { auditMessages } from './messages';
 
 export default {
   name: 'audit',
   icon: HistoryIcon,
   // /audit: the trail, for admins and city admins (their city's).
   list: screen(() => import('./AuditList'), 'AuditList'),
-  menu: ['audit'],
-  messages: auditMessages,
+  menu: [{ id: 'audit', path: () => '/audit', places: { [Role.ADMIN]: 14, [Role.CITY_ADMIN]: 13 } }],
+  title: { plural: false },
   data: { audit: async () => (await import('./data')).audit },
 } satisfies ResourceManifest;

@@ -1,7 +1,6 @@
 import SmartToyIcon from '@mui/icons-material/SmartToy';
-import type { Bot } from '../../domain';
+import { Role, type Bot } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { botsMessages } from './messages';
 import { BOT_CREATE_PATH } from './paths';
 
 export default {
@@ -12,8 +11,7 @@ export default {
   // Never the token: it is a secret.
   recordRepresentation: (bot: Bot) => `#${bot.id}`,
   routes: [{ path: BOT_CREATE_PATH, screen: screen(() => import('./BotCreate'), 'BotCreate') }],
-  menu: ['bots'],
-  messages: botsMessages,
+  menu: [{ id: 'bots', path: () => '/bots', places: { [Role.ADMIN]: 2 } }],
   data: {
     bots: async () => (await import('./data')).bots,
     citiesForBots: async () => (await import('./data')).citiesForBots,

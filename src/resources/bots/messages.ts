@@ -1,6 +1,6 @@
 import { translations } from '../../i18n/types';
 
-export const botsMessages = translations({
+export default translations({
   en: {
     name: 'Bot |||| Bots',
     fields: { id: 'Number', botToken: 'Bot token', cityId: 'City', city: 'City', endpoint: 'Endpoint' },

@@ -1,7 +1,7 @@
 import LocationCityIcon from '@mui/icons-material/LocationCity';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { citiesMessages } from './messages';
-import { CITY_CREATE_PATH } from './paths';
+import { CITY_CREATE_PATH, cityEditPath } from './paths';
 
 export default {
   name: 'cities',
@@ -13,8 +13,10 @@ export default {
     { path: CITY_CREATE_PATH, screen: screen(() => import('./CityCreate'), 'CityCreate') },
     { path: `${CITY_CREATE_PATH}/:id`, screen: screen(() => import('./CityEdit'), 'CityEdit') },
   ],
-  menu: ['cities', 'city'],
-  messages: citiesMessages,
+  menu: [
+    { id: 'cities', path: () => '/cities', places: { [Role.ADMIN]: 7 } },
+    { id: 'city', path: (u) => cityEditPath(u.cityId ?? ''), places: { [Role.CITY_ADMIN]: 5, [Role.OPERATOR]: 3 } },
+  ],
   data: {
     cities: async () => (await import('./data')).cities,
     cityConfig: async () => (await import('./data')).cityConfig,

@@ -1,6 +1,6 @@
 import { translations } from '../../i18n/types';
 
-export const citiesMessages = translations({
+export default translations({
   en: {
     name: 'City |||| Cities',
     fields: {

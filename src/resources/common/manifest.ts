@@ -1,14 +1,15 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ResourceProps } from 'react-admin';
-import type { Locale, MenuItemId, ResourceName } from '../../domain';
-import type { ResourceHandlers } from '../../providers/rest';
+import type { ResourceName, RoleId, SessionUser } from '../../domain';
+import type { appEn } from '../../i18n/en';
+import type { DataEntries } from '../../providers/dataProvider';
 
 /**
  * Everything the app needs to know about one resource, declared in its folder's index.ts:
- * App.tsx, the data provider, the translations and the menu are built from the list of these
- * (src/resources/index.ts). Screens and data-provider entries load with their first use, so
- * the login page carries none of them.
+ * App.tsx, the data provider, the menu and the tab titles are built from the list of these
+ * (src/resources/index.ts); its texts are its folder's messages.ts, found by folder. Screens
+ * and data-provider entries load with their first use, so the login page carries none of them.
  */
 export interface ResourceManifest {
   /** One of the resources of the access rules (src/domain/access.ts). */
@@ -20,12 +21,29 @@ export interface ResourceManifest {
   recordRepresentation?: ResourceProps['recordRepresentation'];
   /** The spec's own paths that react-admin does not make (`/tag`, `/city/:id`), each with its screen. */
   routes?: readonly { path: string; screen: ComponentType }[];
-  /** The menu entries that show this resource's icon. */
-  menu?: readonly MenuItemId[];
-  /** Its texts under `resources.<name>`, in each language. */
-  messages: Readonly<Record<Locale, object>>;
+  /**
+   * The browser tab's title on its pages (`/<name>`, its routes and these further paths, each
+   * with what lies below it): its plural name unless `plural` is false; `false` for no title.
+   */
+  title?: false | { plural?: false; paths?: readonly string[] };
+  /** Its entries in the role menus, which show its icon. */
+  menu?: readonly MenuEntry[];
   /** The data-provider entries it brings, by react-admin resource name. */
-  data: Readonly<Record<string, () => Promise<ResourceHandlers>>>;
+  data: DataEntries;
+}
+
+/** A menu entry's id: its label is the app text `menu.<id>` (logout is the app's own entry, not a resource's). */
+export type MenuItemId = Exclude<keyof typeof appEn.menu, 'logout'>;
+
+/** What a menu path may fill in: the user's own city and restaurant. */
+export type MenuUser = Pick<SessionUser, 'cityId' | 'restaurantId'>;
+
+export interface MenuEntry {
+  id: MenuItemId;
+  /** The route, with the user's own city or restaurant filled in. */
+  path: (user: MenuUser) => string;
+  /** Its place in the menu of each role that sees it (the order of spec section 2), from 1. */
+  places: Readonly<Partial<Record<RoleId, number>>>;
 }
 
 /** A screen loaded on its first visit, from a module's named export. */

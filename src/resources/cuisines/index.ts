@@ -1,6 +1,6 @@
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { cuisinesMessages } from './messages';
 import { CUISINE_CREATE_PATH } from './paths';
 
 export default {
@@ -10,7 +10,6 @@ export default {
   edit: screen(() => import('./CuisineEdit'), 'CuisineEdit'),
   recordRepresentation: 'name',
   routes: [{ path: CUISINE_CREATE_PATH, screen: screen(() => import('./CuisineCreate'), 'CuisineCreate') }],
-  menu: ['cuisines'],
-  messages: cuisinesMessages,
+  menu: [{ id: 'cuisines', path: () => '/cuisines', places: { [Role.ADMIN]: 3, [Role.CITY_ADMIN]: 3 } }],
   data: { cuisines: async () => (await import('./data')).cuisines },
 } satisfies ResourceManifest;

@@ -1,6 +1,6 @@
 import { translations } from '../../i18n/types';
 
-export const cuisinesMessages = translations({
+export default translations({
   en: {
     name: 'Cuisine |||| Cuisines',
     fields: {

@@ -1,6 +1,5 @@
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { dishCategoriesMessages } from './messages';
 import { DISH_CATEGORY_PATHS } from './paths';
 
 export default {
@@ -13,6 +12,7 @@ export default {
     { path: DISH_CATEGORY_PATHS.create, screen: screen(() => import('./DishCategoryCreate'), 'DishCategoryCreate') },
     { path: DISH_CATEGORY_PATHS.edit, screen: screen(() => import('./DishCategoryEdit'), 'DishCategoryEdit') },
   ],
-  messages: dishCategoriesMessages,
+  // Its pages have kept the app's own title.
+  title: false,
   data: { dishCategories: async () => (await import('./data')).dishCategories },
 } satisfies ResourceManifest;

@@ -1,6 +1,6 @@
 import { translations } from '../../i18n/types';
 
-export const dishCategoriesMessages = translations({
+export default translations({
   en: {
     name: 'Dish category |||| Dish categories',
     fields: {

@@ -1,6 +1,5 @@
 import FastfoodIcon from '@mui/icons-material/Fastfood';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { dishesMessages } from './messages';
 import { DISH_CREATE_PATH } from './paths';
 
 export default {
@@ -10,6 +9,7 @@ export default {
   edit: screen(() => import('./DishEdit'), 'DishEdit'),
   recordRepresentation: 'name',
   routes: [{ path: DISH_CREATE_PATH, screen: screen(() => import('./DishCreate'), 'DishCreate') }],
-  messages: dishesMessages,
+  // Its pages have kept the app's own title.
+  title: false,
   data: { dishes: async () => (await import('./data')).dishes },
 } satisfies ResourceManifest;

@@ -1,6 +1,6 @@
 import { translations } from '../../i18n/types';
 
-export const dishesMessages = translations({
+export default translations({
   en: {
     name: 'Dish |||| Dishes',
     fields: {

@@ -1,6 +1,5 @@
 import MapIcon from '@mui/icons-material/Map';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { districtsMessages } from './messages';
 import { DISTRICT_PATHS } from './paths';
 
 export default {
@@ -15,6 +14,5 @@ export default {
     { path: DISTRICT_PATHS.create, screen: screen(() => import('./DistrictCreate'), 'DistrictCreate') },
     { path: DISTRICT_PATHS.edit, screen: screen(() => import('./DistrictEdit'), 'DistrictEdit') },
   ],
-  messages: districtsMessages,
   data: { districts: async () => (await import('./data')).districts },
 } satisfies ResourceManifest;

@@ -1,6 +1,6 @@
 import { translations } from '../../i18n/types';
 
-export const districtsMessages = translations({
+export default translations({
   en: {
     name: 'District |||| Districts',
     fields: { name: 'Name', name_ru: 'Name in Russian', cityId: 'City' },

@@ -1,6 +1,5 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { languageMessages } from './messages';
 import { LANGUAGE_EDITOR_PATH } from './paths';
 
 export default {
@@ -8,6 +7,5 @@ export default {
   icon: TranslateIcon,
   // /language/{id}: the editor of one language's interface texts (admins; reached from the home page).
   routes: [{ path: `${LANGUAGE_EDITOR_PATH}/:id`, screen: screen(() => import('./LanguageEditor'), 'LanguageEditor') }],
-  messages: languageMessages,
   data: { language: async () => (await import('./data')).language },
 } satisfies ResourceManifest;

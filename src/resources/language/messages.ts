@@ -1,7 +1,7 @@
 import { translations } from '../../i18n/types';
 
 /** The texts of the translation editor, /language/{id}. */
-export const languageMessages = translations({
+export default translations({
   en: {
     name: 'Interface text |||| Interface texts',
     title: 'Interface texts: %{language}',

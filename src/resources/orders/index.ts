@@ -1,6 +1,6 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { ordersMessages } from './messages';
 import { ORDERS_PATH } from './paths';
 
 export default {
@@ -9,7 +9,12 @@ export default {
   list: screen(() => import('./OrderList'), 'OrderList'),
   // /orders/{threadId}: the detail, by the order's thread id (not react-admin's edit route).
   routes: [{ path: `${ORDERS_PATH}/:threadId`, screen: screen(() => import('./OrderShow'), 'OrderShow') }],
-  menu: ['orders'],
-  messages: ordersMessages,
+  menu: [
+    {
+      id: 'orders',
+      path: () => ORDERS_PATH,
+      places: { [Role.ADMIN]: 10, [Role.CITY_ADMIN]: 6, [Role.RESTAURANT_OWNER]: 3, [Role.OPERATOR]: 4 },
+    },
+  ],
   data: { orders: async () => (await import('./data')).orders },
 } satisfies ResourceManifest;

@@ -1,6 +1,6 @@
 import ShareIcon from '@mui/icons-material/Share';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { referralsMessages } from './messages';
 
 export default {
   name: 'referrals',
@@ -8,7 +8,6 @@ export default {
   // /referrals: the list with the form of a new link; a link is never edited.
   list: screen(() => import('./ReferralList'), 'ReferralList'),
   recordRepresentation: 'code',
-  menu: ['referrals'],
-  messages: referralsMessages,
+  menu: [{ id: 'referrals', path: () => '/referrals', places: { [Role.ADMIN]: 12, [Role.CITY_ADMIN]: 12 } }],
   data: { referrals: async () => (await import('./data')).referrals },
 } satisfies ResourceManifest;

@@ -1,6 +1,6 @@
 import { translations } from '../../i18n/types';
 
-export const referralsMessages = translations({
+export default translations({
   en: {
     name: 'Referral link |||| Referral links',
     fields: {

@@ -1,7 +1,7 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { restaurantsMessages } from './messages';
-import { RESTAURANT_CREATE_PATH, RESTAURANT_LIST_PATH } from './paths';
+import { RESTAURANT_CREATE_PATH, RESTAURANT_LIST_PATH, restaurantEditPath } from './paths';
 
 export default {
   name: 'restaurants',
@@ -14,7 +14,13 @@ export default {
     { path: RESTAURANT_CREATE_PATH, screen: screen(() => import('./RestaurantCreate'), 'RestaurantCreate') },
     { path: `${RESTAURANT_CREATE_PATH}/:id`, screen: screen(() => import('./RestaurantEdit'), 'RestaurantEdit') },
   ],
-  menu: ['restaurants', 'restaurant'],
-  messages: restaurantsMessages,
+  menu: [
+    {
+      id: 'restaurants',
+      path: (u) => (u.cityId == null ? RESTAURANT_LIST_PATH : `${RESTAURANT_LIST_PATH}/${u.cityId}`),
+      places: { [Role.ADMIN]: 4, [Role.CITY_ADMIN]: 1, [Role.OPERATOR]: 1 },
+    },
+    { id: 'restaurant', path: (u) => restaurantEditPath(u.restaurantId ?? ''), places: { [Role.RESTAURANT_OWNER]: 1 } },
+  ],
   data: { restaurants: async () => (await import('./data')).restaurants },
 } satisfies ResourceManifest;

@@ -1,6 +1,6 @@
 import { translations } from '../../i18n/types';
 
-export const restaurantsMessages = translations({
+export default translations({
   en: {
     name: 'Restaurant |||| Restaurants',
     fields: {

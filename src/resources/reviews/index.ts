@@ -1,6 +1,6 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { reviewsMessages } from './messages';
 import { RESTAURANT_REVIEWS_ROUTE } from './paths';
 
 export default {
@@ -9,7 +9,9 @@ export default {
   // /reviews: the user's city (an admin picks one); /restaurant/{id}/reviews: one restaurant's.
   list: screen(() => import('./ReviewList'), 'ReviewList'),
   routes: [{ path: RESTAURANT_REVIEWS_ROUTE, screen: screen(() => import('./RestaurantReviewList'), 'RestaurantReviewList') }],
-  menu: ['reviews', 'ownReviews'],
-  messages: reviewsMessages,
+  menu: [
+    { id: 'reviews', path: () => '/reviews', places: { [Role.ADMIN]: 5, [Role.CITY_ADMIN]: 2, [Role.OPERATOR]: 2 } },
+    { id: 'ownReviews', path: (u) => `/restaurant/${u.restaurantId ?? ''}/reviews`, places: { [Role.RESTAURANT_OWNER]: 4 } },
+  ],
   data: { reviews: async () => (await import('./data')).reviews },
 } satisfies ResourceManifest;

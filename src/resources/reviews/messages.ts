@@ -1,49 +1,46 @@
 import { translations } from '../../i18n/types';
 
-const reviewsTextsEn = {
-  name: 'Review |||| Reviews',
-  restaurantTitle: 'Reviews of %{name}',
-  fields: {
-    cityId: 'City',
-    state: 'State',
-    rating: 'Rating',
-    restaurantId: 'Restaurant',
-    from: 'Date from',
-    to: 'Date to',
-    createdAt: 'Date',
+export default translations({
+  en: {
+    name: 'Review |||| Reviews',
+    restaurantTitle: 'Reviews of %{name}',
+    fields: {
+      cityId: 'City',
+      state: 'State',
+      rating: 'Rating',
+      restaurantId: 'Restaurant',
+      from: 'Date from',
+      to: 'Date to',
+      createdAt: 'Date',
+    },
+    states: { unpublished: 'Unpublished', approved: 'Approved', published: 'Published', answered: 'Answered' },
+    ratings: { unsended: 'Not sent', unrated: 'Not rated', stars: '%{smart_count} star |||| %{smart_count} stars' },
+    empty: 'No reviews match these filters.',
+    card: {
+      order: 'Order %{threadId}',
+      noText: 'No text',
+      author: 'Author',
+      photo: 'Show the photo',
+      photoTitle: 'Photo of the review of order %{threadId}',
+      close: 'Close',
+    },
+    actions: {
+      approve: 'Approve',
+      publish: 'Publish',
+      approved: 'The review was approved',
+      published: 'The review was published: it goes to the review channel',
+    },
+    answer: {
+      label: 'Answer',
+      send: 'Send the answer',
+      sent: 'The answer goes to the author',
+      locked: 'The answer was sent to the author and cannot be changed',
+    },
+    delete: {
+      title: 'Delete this review?',
+      content: 'The review of order %{threadId} leaves every list. This cannot be undone.',
+    },
   },
-  states: { unpublished: 'Unpublished', approved: 'Approved', published: 'Published', answered: 'Answered' },
-  ratings: { unsended: 'Not sent', unrated: 'Not rated', stars: '%{smart_count} star |||| %{smart_count} stars' },
-  empty: 'No reviews match these filters.',
-  card: {
-    order: 'Order %{threadId}',
-    noText: 'No text',
-    author: 'Author',
-    photo: 'Show the photo',
-    photoTitle: 'Photo of the review of order %{threadId}',
-    close: 'Close',
-  },
-  actions: {
-    approve: 'Approve',
-    publish: 'Publish',
-    approved: 'The review was approved',
-    published: 'The review was published: it goes to the review channel',
-  },
-  answer: {
-    label: 'Answer',
-    send: 'Send the answer',
-    sent: 'The answer goes to the author',
-    locked: 'The answer was sent to the author and cannot be changed',
-  },
-  delete: {
-    title: 'Delete this review?',
-    content: 'The review of order %{threadId} leaves every list. This cannot be undone.',
-  },
-};
-export type ReviewsTexts = typeof reviewsTextsEn;
-
-export const reviewsMessages = translations({
-  en: reviewsTextsEn,
   ru: {
     name: 'Отзыв |||| Отзывы',
     restaurantTitle: 'Отзывы: %{name}',

@@ -1,13 +1,12 @@
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { spamMessages } from './messages';
 
 export default {
   name: 'spam',
   icon: ForwardToInboxIcon,
   // /spam: the recipient count, the composer and the previous mailings on one screen.
   list: screen(() => import('./SpamPage'), 'SpamPage'),
-  menu: ['spam'],
-  messages: spamMessages,
+  menu: [{ id: 'spam', path: () => '/spam', places: { [Role.ADMIN]: 8, [Role.CITY_ADMIN]: 9 } }],
   data: { spam: async () => (await import('./data')).spam },
 } satisfies ResourceManifest;

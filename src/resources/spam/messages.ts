@@ -1,7 +1,7 @@
 import { translations } from '../../i18n/types';
 
 /** The texts of /spam. The status labels are the spec's (section 4): ru Ждёт, Идёт, Закончилась, Ошибка. */
-export const spamMessages = translations({
+export default translations({
   en: {
     name: 'Mailing |||| Mailings',
     recipients: {

@@ -1,13 +1,13 @@
 import BarChartIcon from '@mui/icons-material/BarChart';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { statsMessages } from './messages';
 
 export default {
   name: 'stats',
   icon: BarChartIcon,
   // /stats: loaded on its first visit, with recharts, so the login page carries neither.
   list: screen(() => import('./StatsPage'), 'StatsPage'),
-  menu: ['stats'],
-  messages: statsMessages,
+  menu: [{ id: 'stats', path: () => '/stats', places: { [Role.ADMIN]: 1, [Role.CITY_ADMIN]: 8 } }],
+  title: { plural: false },
   data: { stats: async () => (await import('./data')).stats },
 } satisfies ResourceManifest;

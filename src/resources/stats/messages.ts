@@ -1,7 +1,7 @@
 import { translations } from '../../i18n/types';
 
 /** The texts of /stats. */
-export const statsMessages = translations({
+export default translations({
   en: {
     name: 'Statistics',
     cityId: 'City',

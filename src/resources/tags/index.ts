@@ -1,6 +1,6 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import { Role } from '../../domain';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { tagsMessages } from './messages';
 import { TAG_CREATE_PATH } from './paths';
 
 export default {
@@ -10,7 +10,6 @@ export default {
   edit: screen(() => import('./TagEdit'), 'TagEdit'),
   recordRepresentation: 'name',
   routes: [{ path: TAG_CREATE_PATH, screen: screen(() => import('./TagCreate'), 'TagCreate') }],
-  menu: ['tags'],
-  messages: tagsMessages,
+  menu: [{ id: 'tags', path: () => '/tags', places: { [Role.ADMIN]: 11, [Role.CITY_ADMIN]: 7 } }],
   data: { tags: async () => (await import('./data')).tags },
 } satisfies ResourceManifest;

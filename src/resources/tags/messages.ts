@@ -1,6 +1,6 @@
 import { translations } from '../../i18n/types';
 
-export const tagsMessages = translations({
+export default translations({
   en: {
     name: 'Tag |||| Tags',
     fields: { name: 'Name', name_ru: 'Name in Russian', cityId: 'City' },

@@ -1,14 +1,13 @@
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import { Role } from '../../domain';
 import { API_PATHS } from '../../domain/apiPaths';
 import { screen, type ResourceManifest } from '../common/manifest';
-import { topUsersMessages } from './messages';
 
 export default {
   name: 'topUsers',
   icon: EmojiEventsIcon,
   // The spec's path, the same as the API's call.
   routes: [{ path: API_PATHS.stats.topUsers, screen: screen(() => import('./TopUsersList'), 'TopUsersList') }],
-  menu: ['topUsers'],
-  messages: topUsersMessages,
+  menu: [{ id: 'topUsers', path: () => API_PATHS.stats.topUsers, places: { [Role.ADMIN]: 9, [Role.CITY_ADMIN]: 10 } }],
   data: { topUsers: async () => (await import('./data')).topUsers },
 } satisfies ResourceManifest;

@@ -1,7 +1,7 @@
 import { translations } from '../../i18n/types';
 
 /** The texts of /users/top. */
-export const topUsersMessages = translations({
+export default translations({
   en: {
     name: 'Top customer |||| Top customers',
     fields: {

@@ -54,27 +54,31 @@ describe('one process per data directory', () => {
     // Three cold starts, each migrating a new database: slow on a loaded machine.
   }, 120_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)('with DATABASE_URL several servers may share DATA_DIR', async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL ?? '';
-    const name = `backoffice_lock_${process.pid}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const env = { DATA_DIR: newDataDir(), DATABASE_URL: url.toString(), JWT_SECRET: 'a-shared-secret-of-at-least-32-characters' };
-      const first = await startServerProcess(env);
-      await untilReady(first);
-      const second = await startServerProcess(env);
-      await untilReady(second);
-      for (const server of [first, second]) {
-        server.child.kill('SIGTERM');
-        expect(await server.exited).toBe(0);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'with DATABASE_URL several servers may share DATA_DIR',
+    async () => {
+      const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+      const name = `backoffice_lock_${process.pid}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      try {
+        const url = new URL(serverUrl);
+        url.pathname = `/${name}`;
+        const env = { DATA_DIR: newDataDir(), DATABASE_URL: url.toString(), JWT_SECRET: 'a-shared-secret-of-at-least-32-characters' };
+        const first = await startServerProcess(env);
+        await untilReady(first);
+        const second = await startServerProcess(env);
+        await untilReady(second);
+        for (const server of [first, second]) {
+          server.child.kill('SIGTERM');
+          expect(await server.exited).toBe(0);
+        }
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
       }
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

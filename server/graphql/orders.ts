@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { adminMessageSchema, fieldErrors, id, MESSAGE_DIRECTIONS, orderMessageSchema, orderUpdateSchema, threadId } from '../../src/domain';
 import { authorize } from '../auth/authorize';
 import { invalidFields } from '../errors';
-import { ORDER_MESSAGES_MAX_LIMIT, orderChat } from '../orders/orderChat';
-import { orderReader } from '../orders/orderReads';
-import { orderWriter } from '../orders/orderWrites';
+import { ORDER_MESSAGES_MAX_LIMIT, orderChat } from '../areas/orders/orderChat';
+import { orderReader } from '../areas/orders/orderReads';
+import { orderWriter } from '../areas/orders/orderWrites';
 import type { GraphqlDeps, GraphqlModule } from './index';
 import { orderTypeDefs } from './orderTypes';
 

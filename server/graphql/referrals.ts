@@ -6,7 +6,7 @@ import { authorize } from '../auth/authorize';
 import { cityOfNewRow, inUserCities, listedCity, type Actor } from '../auth/scope';
 import type { Database } from '../db/schema';
 import { apiError, invalidFields, notFound, type FieldError } from '../errors';
-import { newRowCity } from '../routes/cityMove';
+import { newRowCity } from '../areas/cities/cityMove';
 import type { GraphqlDeps, GraphqlModule } from './index';
 
 /** The GraphQL types of referral links (spec section 7, GraphQL). */

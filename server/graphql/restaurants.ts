@@ -5,7 +5,7 @@ import { authorize } from '../auth/authorize';
 import { listedCity } from '../auth/scope';
 import type { TotalHeader } from '../db/paginate';
 import { invalidFields } from '../errors';
-import { restaurantReader } from '../routes/restaurantReads';
+import { restaurantReader } from '../areas/restaurants/restaurantReads';
 import type { GraphqlDeps, GraphqlModule } from './index';
 
 /** The GraphQL types of restaurants (spec section 7, GraphQL): the fields a picker needs. */

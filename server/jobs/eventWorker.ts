@@ -2,14 +2,14 @@ import type { Kysely, Transaction } from 'kysely';
 import { EventStatus } from '../../src/domain';
 import type { Database } from '../db/schema';
 import { MessengerError, type MessengerGateway } from '../messenger/gateway';
-import { adPublishEvent, adUnpublishEvent } from './adEvents';
+import { adPublishEvent, adUnpublishEvent } from '../areas/ads/adEvents';
 import { DeliveryDeferred } from './deliveryDeferred';
 import { claimDue, takeOverDeadClaims, type ClaimedEvent } from './eventClaims';
 import type { OutgoingEvent } from './events';
-import { orderMessageEvent } from './orderMessageEvent';
+import { orderMessageEvent } from '../areas/orders/orderMessageEvent';
 import { acquireLiveness } from './processLiveness';
-import { restaurantUnpauseEvent } from './restaurantPauseEvent';
-import { reviewAnswerEvent, reviewPublishEvent } from './reviewEvents';
+import { restaurantUnpauseEvent } from '../areas/restaurants/restaurantPauseEvent';
+import { reviewAnswerEvent, reviewPublishEvent } from '../areas/reviews/reviewEvents';
 
 /** Why an attempt failed, and whether it was the last one. */
 export interface DeliveryFailure {

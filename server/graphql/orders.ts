@@ -6,7 +6,7 @@ import { invalidFields } from '../errors';
 import { ORDER_MESSAGES_MAX_LIMIT, orderChat } from '../areas/orders/orderChat';
 import { orderReader } from '../areas/orders/orderReads';
 import { orderWriter } from '../areas/orders/orderWrites';
-import type { GraphqlDeps, GraphqlModule } from './index';
+import type { GraphqlDeps, GraphqlModule } from './module';
 import { orderTypeDefs } from './orderTypes';
 
 /** Arguments are checked by the same schemas as the REST bodies, and refused the same way. */

@@ -7,7 +7,7 @@ import { cityOfNewRow, inUserCities, listedCity, type Actor } from '../auth/scop
 import type { Database } from '../db/schema';
 import { apiError, invalidFields, notFound, type FieldError } from '../errors';
 import { newRowCity } from '../areas/cities/cityMove';
-import type { GraphqlDeps, GraphqlModule } from './index';
+import type { GraphqlDeps, GraphqlModule } from './module';
 
 /** The GraphQL types of referral links (spec section 7, GraphQL). */
 const typeDefs = /* GraphQL */ `
@@ -222,7 +222,7 @@ export function referralModule({ db, now }: GraphqlDeps): GraphqlModule {
         const deleted = await db
           .deleteFrom('referral_links')
           .where('id', '=', linkId)
-          .where(inUserCities(ctx.user, 'referral_links.city_id'))
+          .where((eb) => inUserCities(eb, ctx.user, eb.ref('referral_links.city_id')))
           .returning('id')
           .executeTakeFirst();
         if (!deleted) throw notFound('REFERRAL_LINK_NOT_FOUND');

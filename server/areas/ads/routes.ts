@@ -82,7 +82,7 @@ export const adRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now,
       const { status, restaurantId, cityId } = request.query;
       if (cityId !== undefined) assertCityVisible(user, cityId);
       const query = selectAds(db).where((eb) => {
-        const conditions = [inUserScope(user, { city: 'r.city_id', restaurant: 'a.restaurant_id' })(eb)];
+        const conditions = [inUserScope(eb, user, { city: eb.ref('r.city_id'), restaurant: eb.ref('a.restaurant_id') })];
         if (status !== undefined) conditions.push(eb('a.status', '=', status));
         if (restaurantId !== undefined) conditions.push(eb('a.restaurant_id', '=', restaurantId));
         if (cityId !== undefined) conditions.push(eb('r.city_id', '=', cityId));

@@ -63,7 +63,7 @@ export function auditReader(db: Kysely<Database>) {
       return [];
     }
     const query = selectRecords().where((eb) => {
-      const conditions: Expression<SqlBool>[] = [inUserScope(user, { city: 'a.city_id' })(eb)];
+      const conditions: Expression<SqlBool>[] = [inUserScope(eb, user, { city: eb.ref('a.city_id') })];
       if (city !== null) conditions.push(eb('a.city_id', '=', city));
       if (filter.actorId !== undefined) conditions.push(eb('a.actor_id', '=', filter.actorId));
       if (filter.entity !== undefined) conditions.push(eb('a.entity', '=', filter.entity));

@@ -90,9 +90,12 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
       const { ids } = request.query;
       // react-admin's getMany: the cuisines of these ids that the user may see.
       if (ids)
-        return (await selectCuisines().where('cuisines.id', 'in', ids).where(inUserCities(user, 'cuisines.city_id')).execute()).map(
-          toCuisine,
-        );
+        return (
+          await selectCuisines()
+            .where('cuisines.id', 'in', ids)
+            .where((eb) => inUserCities(eb, user, eb.ref('cuisines.city_id')))
+            .execute()
+        ).map(toCuisine);
       const cityId = listedCity(user, request.query.cityId);
       if (cityId === 'none') return [];
       return list(cityId, request.query, reply);

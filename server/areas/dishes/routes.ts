@@ -88,8 +88,8 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
     async (request, reply) => {
       const user = currentUser(request);
       const { restaurantId, ids } = request.query;
-      let query = selectCategories(db).where(
-        inUserScope(user, { city: 'restaurants.city_id', restaurant: 'dish_categories.restaurant_id' }),
+      let query = selectCategories(db).where((eb) =>
+        inUserScope(eb, user, { city: eb.ref('restaurants.city_id'), restaurant: eb.ref('dish_categories.restaurant_id') }),
       );
       if (ids) query = query.where('dish_categories.id', 'in', ids);
       if (restaurantId !== null) {
@@ -213,7 +213,9 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
     async (request, reply) => {
       const user = currentUser(request);
       const { dishCategoryId, ids } = request.query;
-      let query = selectDishes(db).where(inUserScope(user, { city: 'restaurants.city_id', restaurant: 'dish_categories.restaurant_id' }));
+      let query = selectDishes(db).where((eb) =>
+        inUserScope(eb, user, { city: eb.ref('restaurants.city_id'), restaurant: eb.ref('dish_categories.restaurant_id') }),
+      );
       if (ids) query = query.where('dishes.id', 'in', ids);
       if (dishCategoryId !== null) {
         assertVisible(user, placeOf(await loadCategory(dishCategoryId)));

@@ -116,7 +116,13 @@ export async function* exportPages(
   let size = sizing.first;
   for (;;) {
     let query = selectExportRows(db)
-      .where(inOrderRange(user, range, 'o'))
+      .where((eb) =>
+        inOrderRange(eb, user, range, {
+          city: eb.ref('o.city_id'),
+          restaurant: eb.ref('o.restaurant_id'),
+          createdAt: eb.ref('o.created_at'),
+        }),
+      )
       .orderBy('o.created_at', 'desc')
       .orderBy('o.id', 'desc')
       .limit(size);

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { OrderFilter } from '../../../src/domain';
 import { rangeBoundary } from '../../http/dayRange';
 import { assertCityVisible, inUserScope, type Actor } from '../../auth/scope';
@@ -28,15 +28,24 @@ export function orderRange(user: Actor, filter: OrderFilter): OrderRange {
   };
 }
 
-/** The `where` of a range for a query over `orders` (aliased `alias`), with the user's scope. */
-export const inOrderRange =
-  (user: Actor, range: OrderRange, alias = 'orders') =>
-  <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>): Expression<SqlBool> => {
-    const column = (name: string) => sql.ref(`${alias}.${name}`);
-    const conditions: Expression<SqlBool>[] = [inUserScope(user, { city: `${alias}.city_id`, restaurant: `${alias}.restaurant_id` })(eb)];
-    if (range.cityId !== null) conditions.push(eb(column('city_id'), '=', range.cityId));
-    if (range.restaurantIds) conditions.push(eb(column('restaurant_id'), 'in', range.restaurantIds));
-    if (range.from) conditions.push(eb(column('created_at'), '>=', range.from));
-    if (range.to) conditions.push(eb(column('created_at'), '<', range.to));
-    return eb.and(conditions);
-  };
+/** The columns of a query over `orders` that a range filters on (the table may be aliased): `eb.ref('o.city_id')`, say. */
+export interface OrderRangeColumns {
+  city: Expression<number>;
+  restaurant: Expression<number>;
+  createdAt: Expression<Date>;
+}
+
+/** The `where` of a range for a query over `orders`, with the user's scope. */
+export function inOrderRange<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  user: Actor,
+  range: OrderRange,
+  columns: OrderRangeColumns,
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [inUserScope(eb, user, { city: columns.city, restaurant: columns.restaurant })];
+  if (range.cityId !== null) conditions.push(eb(columns.city, '=', range.cityId));
+  if (range.restaurantIds) conditions.push(eb(columns.restaurant, 'in', range.restaurantIds));
+  if (range.from) conditions.push(eb(columns.createdAt, '>=', range.from));
+  if (range.to) conditions.push(eb(columns.createdAt, '<', range.to));
+  return eb.and(conditions);
+}

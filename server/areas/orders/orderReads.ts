@@ -27,7 +27,13 @@ export function orderReader(db: Kysely<Database>) {
     const ids = db
       .selectFrom('orders')
       .select('orders.id')
-      .where(inOrderRange(user, range))
+      .where((eb) =>
+        inOrderRange(eb, user, range, {
+          city: eb.ref('orders.city_id'),
+          restaurant: eb.ref('orders.restaurant_id'),
+          createdAt: eb.ref('orders.created_at'),
+        }),
+      )
       .orderBy('orders.created_at', 'desc')
       .orderBy('orders.id', 'desc')
       .limit(perPage)
@@ -60,7 +66,13 @@ export function orderReader(db: Kysely<Database>) {
           sql<number>`coalesce(sum(orders.sum) FILTER (WHERE ${counted}), 0)`.as('sum'),
           sql<number>`coalesce(sum(orders.delivery_cost) FILTER (WHERE ${counted}), 0)`.as('delivery'),
         ])
-        .where(inOrderRange(user, edge))
+        .where((eb) =>
+          inOrderRange(eb, user, edge, {
+            city: eb.ref('orders.city_id'),
+            restaurant: eb.ref('orders.restaurant_id'),
+            createdAt: eb.ref('orders.created_at'),
+          }),
+        )
         .groupBy('orders.currency'),
     );
     if (days) {
@@ -73,7 +85,7 @@ export function orderReader(db: Kysely<Database>) {
           sql<number>`t.sum`.as('sum'),
           sql<number>`t.delivery`.as('delivery'),
         ])
-        .where(inUserScope(user, { city: 't.city_id', restaurant: 't.restaurant_id' }));
+        .where((eb) => inUserScope(eb, user, { city: eb.ref('t.city_id'), restaurant: eb.ref('t.restaurant_id') }));
       if (range.cityId !== null) q = q.where('t.city_id', '=', range.cityId);
       if (range.restaurantIds) q = q.where('t.restaurant_id', 'in', range.restaurantIds);
       if (days.from) q = q.where('t.day', '>=', dayOf(days.from));

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { can, Role, type OrderUpdate } from '../../../src/domain';
 import { inUserScope, type Actor } from '../../auth/scope';
 import { differsFrom } from '../../db/differsFrom';
@@ -21,7 +21,8 @@ export type DebugLog = (entry: { orderId: number; userId: number; from: number; 
  * past its target and changes nothing.
  */
 export function orderWriter(db: Kysely<Database>) {
-  const scoped = (user: Actor) => inUserScope(user, { city: 'orders.city_id', restaurant: 'orders.restaurant_id' });
+  const scoped = (user: Actor) => (eb: ExpressionBuilder<Database, 'orders'>) =>
+    inUserScope(eb, user, { city: eb.ref('orders.city_id'), restaurant: eb.ref('orders.restaurant_id') });
 
   const current = (user: Actor, id: number) =>
     db.selectFrom('orders').select(['id', 'status', 'city_id', 'courier_id']).where('id', '=', id).where(scoped(user)).executeTakeFirst();
@@ -90,7 +91,7 @@ export function orderWriter(db: Kysely<Database>) {
       .where((eb) =>
         eb.or([
           eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.user_id', '=', 'users.id').where(scoped(user))),
-          inUserScope(user, { city: 'users.city_id' })(eb),
+          inUserScope(eb, user, { city: eb.ref('users.city_id') }),
         ]),
       )
       .executeTakeFirst();
@@ -111,7 +112,7 @@ export function orderWriter(db: Kysely<Database>) {
       .selectFrom('users')
       .select(['id', 'username', 'role_id', 'name', 'telegram_username'])
       .where('role_id', '=', roleId)
-      .where(inUserScope(user, { city: 'users.city_id' }))
+      .where((eb) => inUserScope(eb, user, { city: eb.ref('users.city_id') }))
       .orderBy('name')
       .orderBy('username')
       .orderBy('id');

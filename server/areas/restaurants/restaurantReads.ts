@@ -166,7 +166,9 @@ export function restaurantReader(db: Kysely<Database>, now: () => Date) {
     query: z.infer<typeof listQuery>,
     reply: Parameters<typeof paginate>[2],
   ) => {
-    let q = selectRestaurants().where(inUserScope(user, { city: 'restaurants.city_id', restaurant: 'restaurants.id' }));
+    let q = selectRestaurants().where((eb) =>
+      inUserScope(eb, user, { city: eb.ref('restaurants.city_id'), restaurant: eb.ref('restaurants.id') }),
+    );
     if (cityId !== null) q = q.where('restaurants.city_id', '=', cityId);
     if (enabled !== null) q = q.where('restaurants.enabled', '=', enabled);
     const rows = await paginate(q, query, reply, {

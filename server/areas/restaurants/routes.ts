@@ -54,7 +54,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       if (ids) {
         const rows = await selectRestaurants()
           .where('restaurants.id', 'in', ids)
-          .where(inUserScope(user, { city: 'restaurants.city_id', restaurant: 'restaurants.id' }))
+          .where((eb) => inUserScope(eb, user, { city: eb.ref('restaurants.city_id'), restaurant: eb.ref('restaurants.id') }))
           .execute();
         return toRecords(rows);
       }

@@ -82,7 +82,9 @@ export function reviewReader(db: Kysely<Database>) {
   /** One page of a list, filtered and sorted in SQL (newest first unless asked otherwise), with X-Total-Count. */
   const list = async (user: Actor, place: ReviewPlace, filter: ReviewFilter, reply: FastifyReply): Promise<Review[]> => {
     const query = selectReviews().where((eb) => {
-      const conditions: Expression<SqlBool>[] = [inUserScope(user, { city: 'o.city_id', restaurant: 'o.restaurant_id' })(eb)];
+      const conditions: Expression<SqlBool>[] = [
+        inUserScope(eb, user, { city: eb.ref('o.city_id'), restaurant: eb.ref('o.restaurant_id') }),
+      ];
       if ('cityId' in place) conditions.push(eb('o.city_id', '=', place.cityId));
       else conditions.push(eb('o.restaurant_id', '=', place.restaurantId));
       if (filter.restaurantId !== undefined) conditions.push(eb('o.restaurant_id', '=', filter.restaurantId));

@@ -76,7 +76,7 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
         .selectFrom(table)
         .select(COLUMNS)
         .where('id', 'in', ids)
-        .where(inUserCities(currentUser(request), 'city_id'))
+        .where((eb) => inUserCities(eb, currentUser(request), eb.ref('city_id')))
         .orderBy('id')
         .execute();
       return rows.map(toRecord);

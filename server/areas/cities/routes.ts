@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import {
   API_PATHS,
@@ -13,15 +12,12 @@ import {
 } from '../../../src/domain';
 import { currentUser, requireCan } from '../../auth/authorize';
 import { newAuthKey } from '../../auth/password';
-import { assertCityVisible, assertCityWritable, inUserCities, type Actor } from '../../auth/scope';
-import { paginate, pageQuery } from '../../db/paginate';
-import { countReferences, type Reference } from '../../db/references';
-import type { CitiesTable } from '../../db/schema';
+import { assertCityVisible, assertCityWritable, type Actor } from '../../auth/scope';
+import { pageQuery } from '../../db/paginate';
 import { conflict, forbidden, invalidFields, notFound } from '../../errors';
 import { cityIdParams, idParams, idsQuery } from '../../http/params';
 import type { RouteDeps } from '../deps';
-
-type CityRow = Selectable<CitiesTable>;
+import { cityRepository, type CityRow } from './repository';
 
 /** The JSON of a city (spec section 3); the auth key only for those who manage the city. */
 export const toCity = (row: CityRow, user: Actor) => ({
@@ -34,17 +30,6 @@ export const toCity = (row: CityRow, user: Actor) => ({
   ...(can(user.roleId, 'cities', 'edit') ? { authKey: row.auth_key } : {}),
 });
 
-/** What keeps a city from being deleted. */
-const CITY_REFERENCES: readonly Reference[] = [
-  ['restaurants', 'restaurants', 'city_id'],
-  ['districts', 'districts', 'city_id'],
-  ['bots', 'bots', 'city_id'],
-  ['users', 'users', 'city_id'],
-  ['orders', 'orders', 'city_id'],
-  ['tags', 'tags', 'city_id'],
-  ['cuisines', 'cuisines', 'city_id'],
-];
-
 /** Config as the API carries it: `{key, value}` pairs, every value a string ('' for "not set"). */
 const configPair = z.object({ key: z.string(), value: z.string() });
 const configPairsIn = z
@@ -55,8 +40,9 @@ const listQuery = pageQuery(['id', 'name', 'name_ru', 'currency', 'active']);
 
 /** Cities and their key-value config (spec section 7, Cities, districts, config). */
 export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  const cities = cityRepository(db);
   const load = async (id: number) => {
-    const row = await db.selectFrom('cities').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await cities.find(id);
     if (!row) throw notFound('CITY_NOT_FOUND');
     return row;
   };
@@ -69,12 +55,7 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
     },
     async (request, reply) => {
       const user = currentUser(request);
-      let query = db.selectFrom('cities').selectAll().where(inUserCities(user, 'id'));
-      if (request.query.ids) query = query.where('id', 'in', request.query.ids.length ? request.query.ids : [0]);
-      const rows = await paginate(query, request.query, reply, {
-        columns: { id: 'id', name: 'name', name_ru: 'name_ru', currency: 'currency', active: 'active' },
-        defaultOrder: (q) => q.orderBy('name').orderBy('id'),
-      });
+      const rows = await cities.list(user, request.query.ids, request.query, reply);
       return rows.map((row) => toCity(row, user));
     },
   );
@@ -94,18 +75,14 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
     { schema: { body: citySchema, response: { 201: cityRecord } }, preValidation: requireCan('cities', 'create') },
     async (request, reply) => {
       const { body } = request;
-      const row = await db
-        .insertInto('cities')
-        .values({
-          name: body.name.trim(),
-          name_ru: body.name_ru ?? '',
-          chatname: body.chatname ?? '',
-          currency: body.currency,
-          active: body.active ?? false,
-          auth_key: newAuthKey(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await cities.create({
+        name: body.name.trim(),
+        name_ru: body.name_ru ?? '',
+        chatname: body.chatname ?? '',
+        currency: body.currency,
+        active: body.active ?? false,
+        auth_key: newAuthKey(),
+      });
       reply.status(201);
       return toCity(row, currentUser(request));
     },
@@ -120,18 +97,13 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
       assertCityWritable(user, id);
       await load(id);
       const { body } = request;
-      const row = await db
-        .updateTable('cities')
-        .set({
-          ...(body.name !== undefined ? { name: body.name.trim() } : {}),
-          ...(body.name_ru !== undefined ? { name_ru: body.name_ru ?? '' } : {}),
-          ...(body.chatname !== undefined ? { chatname: body.chatname ?? '' } : {}),
-          ...(body.currency !== undefined ? { currency: body.currency } : {}),
-          ...(body.active !== undefined ? { active: body.active } : {}),
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await cities.update(id, {
+        ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+        ...(body.name_ru !== undefined ? { name_ru: body.name_ru ?? '' } : {}),
+        ...(body.chatname !== undefined ? { chatname: body.chatname ?? '' } : {}),
+        ...(body.currency !== undefined ? { currency: body.currency } : {}),
+        ...(body.active !== undefined ? { active: body.active } : {}),
+      });
       return toCity(row, user);
     },
   );
@@ -141,12 +113,9 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
     { schema: { params: idParams, response: { 200: cityRecord } }, preValidation: requireCan('cities', 'delete') },
     async (request) => {
       const city = await load(request.params.id);
-      const used = await countReferences(db, city.id, CITY_REFERENCES);
+      const used = await cities.references(city.id);
       if (used) throw conflict('CITY_IN_USE', { name: city.name, used });
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('city_configs').where('city_id', '=', city.id).execute();
-        await trx.deleteFrom('cities').where('id', '=', city.id).execute();
-      });
+      await cities.remove(city.id);
       return toCity(city, currentUser(request));
     },
   );
@@ -154,7 +123,7 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
   /** The config pairs the user's role may read, in key order. */
   const readConfig = async (cityId: number, user: Actor) => {
     const readable = configKeysFor(user.roleId);
-    const rows = await db.selectFrom('city_configs').select(['key', 'value']).where('city_id', '=', cityId).orderBy('key').execute();
+    const rows = await cities.config(cityId);
     return rows.filter((row) => isCityConfigKey(row.key) && readable.includes(row.key));
   };
 
@@ -187,14 +156,7 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
       const writable = configKeysFor(user.roleId);
       const refused = Object.keys(values).filter((key) => isCityConfigKey(key) && !writable.includes(key));
       if (refused.length) throw forbidden('CONFIG_KEYS_REFUSED', { keys: refused.join(', ') });
-      const entries = Object.entries(values).map(([key, value]) => ({ city_id: cityId, key, value }));
-      if (entries.length) {
-        await db
-          .insertInto('city_configs')
-          .values(entries)
-          .onConflict((oc) => oc.columns(['city_id', 'key']).doUpdateSet({ value: sql`excluded.value` }))
-          .execute();
-      }
+      await cities.writeConfig(cityId, values);
       return readConfig(cityId, user);
     },
   );

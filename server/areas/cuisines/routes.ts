@@ -1,21 +1,14 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { API_PATHS, cuisineRecord, cuisineSchema, cuisineUpdateSchema } from '../../../src/domain';
 import { currentUser, requireCan } from '../../auth/authorize';
-import { assertCityVisible, assertCityWritable, inUserCities, listedCity } from '../../auth/scope';
-import { paginate, pageQuery, type PageParams } from '../../db/paginate';
-import { countReferences, ofLiveRestaurant } from '../../db/references';
-import type { CuisinesTable } from '../../db/schema';
+import { assertCityVisible, assertCityWritable, listedCity } from '../../auth/scope';
+import { pageQuery, type PageParams, type TotalHeader } from '../../db/paginate';
 import { conflict, notFound } from '../../errors';
 import { cityIdParams, idParams, idsQuery, optionalQueryId } from '../../http/params';
 import { checkCityMove, nameChanges, newRowCity } from '../cities/cityMove';
 import type { RouteDeps } from '../deps';
-
-type CuisineRow = Pick<Selectable<CuisinesTable>, 'id' | 'name' | 'name_ru' | 'position' | 'enabled' | 'city_id'> & {
-  city_name: string;
-};
+import { cuisineRepository, type CuisineRow, type CuisineSort } from './repository';
 
 /** The JSON of a cuisine (spec section 3): the one mapping from its row. */
 export const toCuisine = (row: CuisineRow) => ({
@@ -29,55 +22,21 @@ export const toCuisine = (row: CuisineRow) => ({
 });
 
 const listQuery = pageQuery(['id', 'name', 'name_ru', 'position', 'enabled', 'cityId']);
-const SORT_COLUMNS = {
-  id: 'cuisines.id',
-  name: 'cuisines.name',
-  name_ru: 'cuisines.name_ru',
-  position: 'cuisines.position',
-  enabled: 'cuisines.enabled',
-  cityId: 'cuisines.city_id',
-} as const;
 const cuisineList = z.array(cuisineRecord);
 
 /** Cuisines a city's restaurants are filed under (spec section 7, Cuisines). */
 export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  const selectCuisines = () =>
-    db
-      .selectFrom('cuisines')
-      .innerJoin('cities', 'cities.id', 'cuisines.city_id')
-      .select([
-        'cuisines.id',
-        'cuisines.name',
-        'cuisines.name_ru',
-        'cuisines.position',
-        'cuisines.enabled',
-        'cuisines.city_id',
-        'cities.name as city_name',
-      ]);
+  const cuisines = cuisineRepository(db);
 
   const load = async (id: number): Promise<CuisineRow> => {
-    const row = await selectCuisines().where('cuisines.id', '=', id).executeTakeFirst();
+    const row = await cuisines.find(id);
     if (!row) throw notFound('CUISINE_NOT_FOUND');
     return row;
   };
 
   /** A city's cuisines (every city's for null), by position then name, paged when asked. */
-  const list = async (cityId: number | null, query: PageParams<keyof typeof SORT_COLUMNS>, reply: FastifyReply) => {
-    const rows = await paginate(
-      cityId === null ? selectCuisines() : selectCuisines().where('cuisines.city_id', '=', cityId),
-      query,
-      reply,
-      {
-        columns: SORT_COLUMNS,
-        defaultOrder: (q) => q.orderBy('cuisines.position').orderBy('cuisines.name').orderBy('cuisines.id'),
-      },
-    );
-    return rows.map(toCuisine);
-  };
-
-  /** What still refers to a cuisine: the restaurants (not deleted) filed under it. */
-  const references = (cuisineId: number) =>
-    countReferences(db, cuisineId, [['restaurants', 'restaurant_cuisines', 'cuisine_id', ofLiveRestaurant]]);
+  const list = async (cityId: number | null, query: PageParams<CuisineSort>, reply: TotalHeader) =>
+    (await cuisines.list(cityId, query, reply)).map(toCuisine);
 
   app.get(
     API_PATHS.cuisines.list,
@@ -89,13 +48,7 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
       const user = currentUser(request);
       const { ids } = request.query;
       // react-admin's getMany: the cuisines of these ids that the user may see.
-      if (ids)
-        return (
-          await selectCuisines()
-            .where('cuisines.id', 'in', ids)
-            .where((eb) => inUserCities(eb, user, eb.ref('cuisines.city_id')))
-            .execute()
-        ).map(toCuisine);
+      if (ids) return (await cuisines.some(user, ids)).map(toCuisine);
       const cityId = listedCity(user, request.query.cityId);
       if (cityId === 'none') return [];
       return list(cityId, request.query, reply);
@@ -135,18 +88,14 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
       const user = currentUser(request);
       const { body } = request;
       const cityId = await newRowCity(db, user, body.cityId);
-      const { id } = await db
-        .insertInto('cuisines')
-        .values({
-          city_id: cityId,
-          name: body.name.trim(),
-          name_ru: body.name_ru ?? '',
-          // An empty position or enabled flag means the default a new cuisine gets.
-          position: body.position ?? 0,
-          enabled: body.enabled ?? true,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await cuisines.create({
+        city_id: cityId,
+        name: body.name.trim(),
+        name_ru: body.name_ru ?? '',
+        // An empty position or enabled flag means the default a new cuisine gets.
+        position: body.position ?? 0,
+        enabled: body.enabled ?? true,
+      });
       reply.status(201);
       return toCuisine(await load(id));
     },
@@ -163,7 +112,7 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
       const existing = await load(request.params.id);
       assertCityWritable(user, existing.city_id);
       const { body } = request;
-      const moving = await checkCityMove(db, user, existing, body.cityId, 'Cuisine', () => references(existing.id));
+      const moving = await checkCityMove(db, user, existing, body.cityId, 'Cuisine', () => cuisines.references(existing.id));
       const changes = {
         ...nameChanges(body),
         ...(body.position !== undefined ? { position: body.position ?? 0 } : {}),
@@ -171,7 +120,7 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
         ...(moving && body.cityId !== undefined ? { city_id: body.cityId } : {}),
       };
       if (Object.keys(changes).length === 0) return toCuisine(existing);
-      await db.updateTable('cuisines').set(changes).where('id', '=', existing.id).execute();
+      await cuisines.update(existing.id, changes);
       return toCuisine(await load(existing.id));
     },
   );
@@ -184,9 +133,9 @@ export const cuisineRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
       assertCityWritable(currentUser(request), existing.city_id);
       // Restaurants keep their cuisines: one still in use is never deleted (the foreign key
       // refuses it too, should a restaurant take it up between this check and the delete).
-      const used = await references(existing.id);
+      const used = await cuisines.references(existing.id);
       if (used) throw conflict('CUISINE_IN_USE', { name: existing.name, used });
-      await db.deleteFrom('cuisines').where('id', '=', existing.id).execute();
+      await cuisines.remove(existing.id);
       return toCuisine(existing);
     },
   );

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type dishCategoryRecord, type dishRecord, problem, renderMessage } from '../../../src/domain';
 import { assertInScope, type Actor } from '../../auth/scope';
-import type { Database } from '../../db/schema';
 import { forbidden, invalidFields } from '../../errors';
 import { idsQuery, optionalQueryId } from '../../http/params';
+import type { CategoryRow, DishRow } from './repository';
+
+export type { CategoryRow, DishRow } from './repository';
 
 /**
  * The menu's rows as the API reads and answers them (categories and dishes), and the scope
@@ -29,37 +30,6 @@ export const fieldError = (field: string, key: Parameters<typeof problem>[0]) =>
 export const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
 export const iso = (value: Date | string) => new Date(value).toISOString();
 
-export const categoryColumns = [
-  'dish_categories.id',
-  'dish_categories.restaurant_id',
-  'dish_categories.name',
-  'dish_categories.name_ru',
-  'dish_categories.position',
-  'dish_categories.enabled',
-  'dish_categories.start_displaying_at',
-  'dish_categories.stop_displaying_at',
-  'dish_categories.updated_at',
-  'restaurants.city_id',
-] as const;
-
-export const selectCategories = (db: Kysely<Database>) =>
-  db
-    .selectFrom('dish_categories')
-    .innerJoin('restaurants', 'restaurants.id', 'dish_categories.restaurant_id')
-    .innerJoin('cities', 'cities.id', 'restaurants.city_id')
-    // A deleted restaurant keeps its rows for the order history, but its menu is gone.
-    .where('restaurants.deleted_at', 'is', null)
-    .select(categoryColumns)
-    .select('cities.currency')
-    .select((eb) =>
-      eb
-        .selectFrom('dishes')
-        .whereRef('dishes.dish_category_id', '=', 'dish_categories.id')
-        .select(eb.fn.countAll<number>().as('n'))
-        .as('dish_count'),
-    );
-export type CategoryRow = Awaited<ReturnType<ReturnType<typeof selectCategories>['executeTakeFirstOrThrow']>>;
-
 /** The JSON of a dish category (spec section 3): the one mapping from its row. */
 export const toCategory = (row: CategoryRow): z.infer<typeof dishCategoryRecord> => ({
   id: row.id,
@@ -75,17 +45,6 @@ export const toCategory = (row: CategoryRow): z.infer<typeof dishCategoryRecord>
   cityId: row.city_id,
   currency: row.currency,
 });
-
-export const selectDishes = (db: Kysely<Database>) =>
-  db
-    .selectFrom('dishes')
-    .innerJoin('dish_categories', 'dish_categories.id', 'dishes.dish_category_id')
-    .innerJoin('restaurants', 'restaurants.id', 'dish_categories.restaurant_id')
-    .innerJoin('cities', 'cities.id', 'restaurants.city_id')
-    .where('restaurants.deleted_at', 'is', null)
-    .selectAll('dishes')
-    .select(['dish_categories.restaurant_id', 'restaurants.city_id', 'cities.currency']);
-export type DishRow = Awaited<ReturnType<ReturnType<typeof selectDishes>['executeTakeFirstOrThrow']>>;
 
 /** The JSON of a dish (spec section 3) with its tag ids: the one mapping from its row. */
 export const toDish = (row: DishRow, tags: number[]): z.infer<typeof dishRecord> => ({

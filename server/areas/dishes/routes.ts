@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   API_PATHS,
@@ -13,8 +12,6 @@ import {
 } from '../../../src/domain';
 import { currentUser, requireCan } from '../../auth/authorize';
 import type { Actor } from '../../auth/scope';
-import { inUserScope } from '../../auth/scope';
-import { differsFrom } from '../../db/differsFrom';
 import { conflict, notFound } from '../../errors';
 import { idParams } from '../../http/params';
 import type { RouteDeps } from '../deps';
@@ -29,33 +26,26 @@ import {
   dishesQuery,
   fieldError,
   placeOf,
-  selectCategories,
-  selectDishes,
   toCategory,
   toDish,
 } from './menuRows';
+import { menuRepository } from './repository';
 
 /** A restaurant's menu: its dish categories and dishes (spec section 7, Dish categories and dishes). */
 export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now }) => {
+  const menu = menuRepository(db);
   const loadCategory = async (id: number): Promise<CategoryRow> => {
-    const row = await selectCategories(db).where('dish_categories.id', '=', id).executeTakeFirst();
+    const row = await menu.findCategory(id);
     if (!row) throw notFound('DISH_CATEGORY_NOT_FOUND');
     return row;
   };
 
-  const tagsOf = async (dishIds: number[]): Promise<Map<number, number[]>> => {
-    const tags = new Map<number, number[]>(dishIds.map((id) => [id, []]));
-    if (dishIds.length === 0) return tags;
-    const rows = await db.selectFrom('dish_tags').select(['dish_id', 'tag_id']).where('dish_id', 'in', dishIds).orderBy('tag_id').execute();
-    for (const row of rows) tags.get(row.dish_id)?.push(row.tag_id);
-    return tags;
-  };
   const dishesJson = async (rows: DishRow[]) => {
-    const tags = await tagsOf(rows.map((row) => row.id));
+    const tags = await menu.tagsOf(rows.map((row) => row.id));
     return rows.map((row) => toDish(row, tags.get(row.id) ?? []));
   };
   const loadDish = async (id: number): Promise<DishRow> => {
-    const row = await selectDishes(db).where('dishes.id', '=', id).executeTakeFirst();
+    const row = await menu.findDish(id);
     if (!row) throw notFound('DISH_NOT_FOUND');
     return row;
   };
@@ -63,7 +53,7 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
 
   /** The category a dish goes to: one that exists, in the user's scope, and (when moving) of the same restaurant. */
   const targetCategory = async (user: Actor, categoryId: number, restaurantId?: number): Promise<CategoryRow> => {
-    const category = await selectCategories(db).where('dish_categories.id', '=', categoryId).executeTakeFirst();
+    const category = await menu.findCategory(categoryId);
     if (!category) throw fieldError('dishCategoryId', 'id');
     assertWritable(user, placeOf(category));
     if (restaurantId !== undefined && category.restaurant_id !== restaurantId) throw fieldError('dishCategoryId', 'id');
@@ -73,8 +63,7 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
   /** Tags of a dish are tags of its restaurant's city. */
   const checkTags = async (tags: number[] | undefined, cityId: number) => {
     if (!tags || tags.length === 0) return;
-    const found = await db.selectFrom('tags').select('id').where('id', 'in', tags).where('city_id', '=', cityId).execute();
-    if (found.length !== tags.length) throw fieldError('tags', 'id');
+    if ((await menu.cityTagCount(tags, cityId)) !== tags.length) throw fieldError('tags', 'id');
   };
 
   // ---- Dish categories ----
@@ -88,22 +77,12 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
     async (request, reply) => {
       const user = currentUser(request);
       const { restaurantId, ids } = request.query;
-      let query = selectCategories(db).where((eb) =>
-        inUserScope(eb, user, { city: eb.ref('restaurants.city_id'), restaurant: eb.ref('dish_categories.restaurant_id') }),
-      );
-      if (ids) query = query.where('dish_categories.id', 'in', ids);
       if (restaurantId !== null) {
-        const restaurant = await db
-          .selectFrom('restaurants')
-          .select(['id as restaurant_id', 'city_id'])
-          .where('id', '=', restaurantId)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
+        const restaurant = await menu.restaurantPlace(restaurantId);
         if (!restaurant) throw notFound();
         assertVisible(user, placeOf(restaurant));
-        query = query.where('dish_categories.restaurant_id', '=', restaurantId);
       }
-      const rows = await query.orderBy('dish_categories.position').orderBy('dish_categories.name').orderBy('dish_categories.id').execute();
+      const rows = await menu.categories(user, { ids, restaurantId });
       reply.header('x-total-count', String(rows.length));
       return rows.map(toCategory);
     },
@@ -128,27 +107,18 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
     async (request, reply) => {
       const user = currentUser(request);
       const { body } = request;
-      const restaurant = await db
-        .selectFrom('restaurants')
-        .select(['id as restaurant_id', 'city_id'])
-        .where('id', '=', body.restaurantId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      const restaurant = await menu.restaurantPlace(body.restaurantId);
       if (!restaurant) throw fieldError('restaurantId', 'id');
       assertWritable(user, placeOf(restaurant));
-      const { id } = await db
-        .insertInto('dish_categories')
-        .values({
-          restaurant_id: body.restaurantId,
-          name: body.name.trim(),
-          name_ru: body.name_ru.trim(),
-          position: body.position,
-          enabled: body.enabled ?? true,
-          start_displaying_at: body.startDisplayingAt || null,
-          stop_displaying_at: body.stopDisplayingAt || null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await menu.createCategory({
+        restaurant_id: body.restaurantId,
+        name: body.name.trim(),
+        name_ru: body.name_ru.trim(),
+        position: body.position,
+        enabled: body.enabled ?? true,
+        start_displaying_at: body.startDisplayingAt || null,
+        stop_displaying_at: body.stopDisplayingAt || null,
+      });
       reply.status(201);
       return toCategory(await loadCategory(id));
     },
@@ -177,12 +147,7 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
         start_displaying_at: start,
         stop_displaying_at: stop,
       };
-      await db
-        .updateTable('dish_categories')
-        .set({ ...changes, updated_at: now() })
-        .where('id', '=', existing.id)
-        .where(differsFrom(changes))
-        .execute();
+      await menu.updateCategory(existing.id, changes, now());
       return toCategory(await loadCategory(existing.id));
     },
   );
@@ -200,7 +165,7 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
       // Dishes never go with their category by surprise: only when the user confirmed how many.
       if (count > 0 && !request.query.withDishes) throw conflict('DISH_CATEGORY_HAS_DISHES', { name: existing.name, count });
       // The dishes go with it; orders keep their items' names and prices (order_items.dish_id is set null).
-      await db.deleteFrom('dish_categories').where('id', '=', existing.id).execute();
+      await menu.removeCategory(existing.id);
       return toCategory(existing);
     },
   );
@@ -213,15 +178,8 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
     async (request, reply) => {
       const user = currentUser(request);
       const { dishCategoryId, ids } = request.query;
-      let query = selectDishes(db).where((eb) =>
-        inUserScope(eb, user, { city: eb.ref('restaurants.city_id'), restaurant: eb.ref('dish_categories.restaurant_id') }),
-      );
-      if (ids) query = query.where('dishes.id', 'in', ids);
-      if (dishCategoryId !== null) {
-        assertVisible(user, placeOf(await loadCategory(dishCategoryId)));
-        query = query.where('dishes.dish_category_id', '=', dishCategoryId);
-      }
-      const rows = await query.orderBy('dishes.position').orderBy('dishes.name').orderBy('dishes.id').execute();
+      if (dishCategoryId !== null) assertVisible(user, placeOf(await loadCategory(dishCategoryId)));
+      const rows = await menu.dishes(user, { ids, dishCategoryId });
       reply.header('x-total-count', String(rows.length));
       return dishesJson(rows);
     },
@@ -245,31 +203,22 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
       const { body } = request;
       const category = await targetCategory(user, body.dishCategoryId);
       await checkTags(body.tags, category.city_id);
-      const id = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('dishes')
-          .values({
-            dish_category_id: body.dishCategoryId,
-            name: body.name.trim(),
-            name_ru: body.name_ru ?? '',
-            position: body.position,
-            description: body.description,
-            description_ru: body.description_ru,
-            price: body.price,
-            amount: body.amount ?? null,
-            enabled: body.enabled ?? true,
-            telegram_file_id: body.telegramFileId || null,
-            popularity_coefficient: body.popularityCoefficient ?? 0,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (body.tags?.length)
-          await trx
-            .insertInto('dish_tags')
-            .values(body.tags.map((tag_id) => ({ dish_id: row.id, tag_id })))
-            .execute();
-        return row.id;
-      });
+      const id = await menu.createDish(
+        {
+          dish_category_id: body.dishCategoryId,
+          name: body.name.trim(),
+          name_ru: body.name_ru ?? '',
+          position: body.position,
+          description: body.description,
+          description_ru: body.description_ru,
+          price: body.price,
+          amount: body.amount ?? null,
+          enabled: body.enabled ?? true,
+          telegram_file_id: body.telegramFileId || null,
+          popularity_coefficient: body.popularityCoefficient ?? 0,
+        },
+        body.tags,
+      );
       reply.status(201);
       return dishJson(id);
     },
@@ -290,7 +239,7 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
         await targetCategory(user, body.dishCategoryId, existing.restaurant_id);
       }
       await checkTags(body.tags, existing.city_id);
-      const storedTags = (await tagsOf([existing.id])).get(existing.id) ?? [];
+      const storedTags = (await menu.tagsOf([existing.id])).get(existing.id) ?? [];
       const newTags = body.tags === undefined ? storedTags : [...new Set(body.tags)].sort((a, b) => a - b);
       const tagsChange = newTags.join() !== storedTags.join();
       const changes = {
@@ -306,23 +255,8 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
         ...(body.telegramFileId !== undefined ? { telegram_file_id: body.telegramFileId || null } : {}),
         ...(body.popularityCoefficient !== undefined ? { popularity_coefficient: body.popularityCoefficient ?? 0 } : {}),
       };
-      await db.transaction().execute(async (trx) => {
-        // The dish's time moves when its fields or its tags change, not on a save of what is stored.
-        await trx
-          .updateTable('dishes')
-          .set({ ...changes, updated_at: now() })
-          .where('id', '=', existing.id)
-          .where(tagsChange ? sql<boolean>`true` : differsFrom(changes))
-          .execute();
-        if (tagsChange && body.tags !== undefined) {
-          await trx.deleteFrom('dish_tags').where('dish_id', '=', existing.id).execute();
-          if (body.tags.length)
-            await trx
-              .insertInto('dish_tags')
-              .values(body.tags.map((tag_id) => ({ dish_id: existing.id, tag_id })))
-              .execute();
-        }
-      });
+      // The dish's time moves when its fields or its tags change, not on a save of what is stored.
+      await menu.updateDish(existing.id, changes, tagsChange && body.tags !== undefined ? body.tags : null, now());
       return dishJson(existing.id);
     },
   );
@@ -335,7 +269,7 @@ export const dishRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, no
       assertWritable(currentUser(request), placeOf(existing));
       const [json] = await dishesJson([existing]);
       // Orders keep the dish's name and price on their items; only the link to the dish is cleared.
-      await db.deleteFrom('dishes').where('id', '=', existing.id).execute();
+      await menu.removeDish(existing.id);
       return json;
     },
   );

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, pauseEnd, pauseRequestSchema, restaurantRecord } from '../../../src/domain';
 import { currentUser, requireCan } from '../../auth/authorize';
-import { enqueueEvent } from '../../jobs/events';
-import { dropUnpauseEvents } from './restaurantPauseEvent';
 import { idParams } from '../../http/params';
 import type { RouteDeps } from '../deps';
 import { restaurantReader } from './restaurantReads';
+import { restaurantRepository } from './repository';
 
 /**
  * Pausing a restaurant in the bot: its owner, an operator or city admin of its city,
@@ -14,6 +13,7 @@ import { restaurantReader } from './restaurantReads';
  */
 export const restaurantPauseRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now, onEvent }) => {
   const { load } = restaurantReader(db, now);
+  const restaurants = restaurantRepository(db);
 
   app.put(
     API_PATHS.restaurants.pause,
@@ -26,13 +26,7 @@ export const restaurantPauseRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
       const { id } = await load(user, request.params.id);
       const at = now();
       const until = pauseEnd(request.body.minutes, at);
-      // The pause and the event that clears it at its end are written together, so a restart
-      // between the two cannot leave a pause without its end.
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('restaurants').set({ paused_at: at, paused_until: until }).where('id', '=', id).execute();
-        await dropUnpauseEvents(trx, id);
-        if (until) await enqueueEvent(trx, { type: 'restaurant_unpause', payload: { restaurantId: id } }, until);
-      });
+      await restaurants.pause(id, at, until);
       if (until) onEvent?.();
       return load(user, id);
     },
@@ -47,10 +41,7 @@ export const restaurantPauseRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
     async (request) => {
       const user = currentUser(request);
       const { id } = await load(user, request.params.id);
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('restaurants').set({ paused_at: null, paused_until: null }).where('id', '=', id).execute();
-        await dropUnpauseEvents(trx, id);
-      });
+      await restaurants.reopen(id);
       return load(user, id);
     },
   );

@@ -159,6 +159,15 @@ export function restaurantReader(db: Kysely<Database>, now: () => Date) {
     return record;
   };
 
+  /** react-admin's getMany: the restaurants of these ids the user may see (an owner their own). */
+  const some = async (user: Actor, ids: readonly number[]): Promise<Restaurant[]> =>
+    toRecords(
+      await selectRestaurants()
+        .where('restaurants.id', 'in', ids)
+        .where((eb) => inUserScope(eb, user, { city: eb.ref('restaurants.city_id'), restaurant: eb.ref('restaurants.id') }))
+        .execute(),
+    );
+
   const list = async (
     user: Actor,
     cityId: number | null,
@@ -184,5 +193,5 @@ export function restaurantReader(db: Kysely<Database>, now: () => Date) {
     return toRecords(rows);
   };
 
-  return { selectRestaurants, toRecords, load, list };
+  return { load, some, list };
 }

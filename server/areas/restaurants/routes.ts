@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely, Transaction } from 'kysely';
 import {
   API_PATHS,
   missingDistrictPrices,
@@ -17,17 +16,14 @@ import {
   type WorkingDay,
 } from '../../../src/domain';
 import { currentUser, requireCan } from '../../auth/authorize';
-import { assertCityExists, inUserScope, listedCity, type Actor } from '../../auth/scope';
-import { differsFrom } from '../../db/differsFrom';
-import type { Database } from '../../db/schema';
+import { assertCityExists, listedCity, type Actor } from '../../auth/scope';
 import { apiError, badRequest, forbidden, HttpError, invalidFields } from '../../errors';
 import { cityIdParams, idParams, idsQuery } from '../../http/params';
 import { newRowCity } from '../cities/cityMove';
 import type { RouteDeps } from '../deps';
 import { listQuery, restaurantList, restaurantReader } from './restaurantReads';
 import { imageTypeOf } from './photoRoutes';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { restaurantRepository } from './repository';
 
 /** The text a form field keeps for "none". */
 const textOf = (value: string | null | undefined) => value ?? '';
@@ -39,7 +35,8 @@ const textOf = (value: string | null | undefined) => value ?? '';
 export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, messenger, now }) => {
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5 } });
 
-  const { selectRestaurants, toRecords, load, list } = restaurantReader(db, now);
+  const { some, load, list } = restaurantReader(db, now);
+  const restaurants = restaurantRepository(db);
 
   app.get(
     API_PATHS.restaurants.list,
@@ -51,13 +48,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       const user = currentUser(request);
       const { ids, enabled } = request.query;
       // react-admin's getMany: the restaurants of these ids the user may see (an owner their own).
-      if (ids) {
-        const rows = await selectRestaurants()
-          .where('restaurants.id', 'in', ids)
-          .where((eb) => inUserScope(eb, user, { city: eb.ref('restaurants.city_id'), restaurant: eb.ref('restaurants.id') }))
-          .execute();
-        return toRecords(rows);
-      }
+      if (ids) return some(user, ids);
       return list(user, null, enabled, request.query, reply);
     },
   );
@@ -85,13 +76,13 @@ export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
   /** The user whose messenger id is given: a 400 FST_NOTIFICATION_ACCOUNT_NOT_FOUND on the field when there is none. */
   const notificationUserId = async (telegramId: number | null | undefined): Promise<number | null> => {
     if (telegramId === null || telegramId === undefined) return null;
-    const user = await db.selectFrom('users').select('id').where('telegram_id', '=', telegramId).executeTakeFirst();
-    if (!user) {
+    const userId = await restaurants.userIdByTelegramId(telegramId);
+    if (userId === undefined) {
       throw apiError(400, 'FST_NOTIFICATION_ACCOUNT_NOT_FOUND', { telegramId }, [
         { field: 'notificationAccountTelegramId', message: `No messenger user with the id ${telegramId}` },
       ]);
     }
-    return user.id;
+    return userId;
   };
 
   /** Cuisines, districts and the restaurant's own district must be the city's. */
@@ -102,16 +93,13 @@ export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     const errors: { field: string; message: string }[] = [];
     const cuisines = body.selectedCuisines ?? [];
     if (cuisines.length) {
-      const found = await db.selectFrom('cuisines').select('id').where('city_id', '=', cityId).where('id', 'in', cuisines).execute();
-      const known = new Set(found.map((c) => c.id));
+      const known = new Set(await restaurants.cityCuisineIds(cityId, cuisines));
       cuisines.forEach((id, i) => {
         if (!known.has(id)) errors.push({ field: `selectedCuisines.${i}`, message: 'is not a cuisine of the city' });
       });
     }
     const districtIds = [...(body.districtRestaurants ?? []).map((d) => d.districtId), ...(body.districtId ? [body.districtId] : [])];
-    const districts = districtIds.length
-      ? await db.selectFrom('districts').select(['id', 'name']).where('city_id', '=', cityId).where('id', 'in', districtIds).execute()
-      : [];
+    const districts = districtIds.length ? await restaurants.cityDistricts(cityId, districtIds) : [];
     const names = new Map(districts.map((d) => [d.id, d.name]));
     const seen = new Set<number>();
     (body.districtRestaurants ?? []).forEach((d, i) => {
@@ -130,41 +118,6 @@ export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     }
   };
 
-  const writeDays = async (trx: Db, restaurantId: number, days: readonly WorkingDay[]) => {
-    await trx.deleteFrom('restaurant_working_days').where('restaurant_id', '=', restaurantId).execute();
-    const given = new Map(days.map((d) => [d.value, d]));
-    await trx
-      .insertInto('restaurant_working_days')
-      .values(
-        WEEK_DAYS.map((value) => ({
-          restaurant_id: restaurantId,
-          value,
-          enabled: given.get(value)?.enabled ?? false,
-          schedule: (given.get(value)?.schedule ?? '').trim(),
-        })),
-      )
-      .execute();
-  };
-  const writeCuisines = async (trx: Db, restaurantId: number, cuisines: readonly number[]) => {
-    await trx.deleteFrom('restaurant_cuisines').where('restaurant_id', '=', restaurantId).execute();
-    const unique = [...new Set(cuisines)];
-    if (unique.length) {
-      await trx
-        .insertInto('restaurant_cuisines')
-        .values(unique.map((cuisine_id) => ({ restaurant_id: restaurantId, cuisine_id })))
-        .execute();
-    }
-  };
-  const writeDistricts = async (trx: Db, restaurantId: number, rows: readonly DistrictPrice[]) => {
-    await trx.deleteFrom('district_restaurants').where('restaurant_id', '=', restaurantId).execute();
-    if (rows.length) {
-      await trx
-        .insertInto('district_restaurants')
-        .values(rows.map((d) => ({ restaurant_id: restaurantId, district_id: d.districtId, enabled: d.enabled, price: d.price ?? null })))
-        .execute();
-    }
-  };
-
   app.post(
     API_PATHS.restaurants.create,
     {
@@ -177,40 +130,33 @@ export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       const cityId = await newRowCity(db, user, body.cityId);
       await checkCityRows(cityId, body);
       const notifyId = await notificationUserId(body.notificationAccountTelegramId);
-      const id = await db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('restaurants')
-          .values({
-            city_id: cityId,
-            district_id: body.districtId ?? null,
-            name: body.name.trim(),
-            name_ru: body.name_ru.trim(),
-            description: textOf(body.description),
-            description_ru: textOf(body.description_ru),
-            receipt_text: textOf(body.receipt_text),
-            receipt_text_ru: textOf(body.receipt_text_ru),
-            position: body.position,
-            enabled: body.enabled ?? true,
-            active: body.active ?? true,
-            min_order_sum: body.minOrderSum,
-            delivery_price: body.deliveryPrice ?? 0,
-            delivery_time: textOf(body.deliveryTime).trim(),
-            maximum_preorder_time: body.maximumPreorderTime ?? null,
-            address: body.address.trim(),
-            can_pickup: body.canPickup ?? true,
-            can_delivery: body.canDelivery ?? true,
-            telegram_file_id: body.telegramFileId || null,
-            schedule: body.schedule.trim(),
-            link: body.link || null,
-            notification_user_id: notifyId,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await writeDays(trx, id, body.workingDays ?? []);
-        await writeCuisines(trx, id, body.selectedCuisines ?? []);
-        await writeDistricts(trx, id, body.districtRestaurants ?? []);
-        return id;
-      });
+      const id = await restaurants.create(
+        {
+          city_id: cityId,
+          district_id: body.districtId ?? null,
+          name: body.name.trim(),
+          name_ru: body.name_ru.trim(),
+          description: textOf(body.description),
+          description_ru: textOf(body.description_ru),
+          receipt_text: textOf(body.receipt_text),
+          receipt_text_ru: textOf(body.receipt_text_ru),
+          position: body.position,
+          enabled: body.enabled ?? true,
+          active: body.active ?? true,
+          min_order_sum: body.minOrderSum,
+          delivery_price: body.deliveryPrice ?? 0,
+          delivery_time: textOf(body.deliveryTime).trim(),
+          maximum_preorder_time: body.maximumPreorderTime ?? null,
+          address: body.address.trim(),
+          can_pickup: body.canPickup ?? true,
+          can_delivery: body.canDelivery ?? true,
+          telegram_file_id: body.telegramFileId || null,
+          schedule: body.schedule.trim(),
+          link: body.link || null,
+          notification_user_id: notifyId,
+        },
+        { workingDays: body.workingDays ?? [], cuisines: body.selectedCuisines ?? [], districts: body.districtRestaurants ?? [] },
+      );
       reply.status(201);
       return load(user, id);
     },
@@ -300,13 +246,11 @@ export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         notification_user_id: notifyId,
       };
       const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-      await db.transaction().execute(async (trx) => {
-        if (Object.keys(set).length)
-          await trx.updateTable('restaurants').set(set).where('id', '=', existing.id).where(differsFrom(set)).execute();
-        if (body.workingDays) await writeDays(trx, existing.id, body.workingDays);
-        if (body.selectedCuisines || moving) await writeCuisines(trx, existing.id, body.selectedCuisines ?? []);
+      await restaurants.update(existing.id, set, {
+        workingDays: body.workingDays || undefined,
+        cuisines: body.selectedCuisines || moving ? (body.selectedCuisines ?? []) : undefined,
         // null or an empty list: the restaurant delivers to no district.
-        if (body.districtRestaurants !== undefined || moving) await writeDistricts(trx, existing.id, body.districtRestaurants ?? []);
+        districts: body.districtRestaurants !== undefined || moving ? (body.districtRestaurants ?? []) : undefined,
       });
       return load(user, existing.id);
     },
@@ -350,7 +294,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       }
       if (!photo) throw badRequest('No photo was sent: use the field photo');
       const fileId = await messenger.storePhoto({ ...photo, cityId: existing.cityId });
-      await db.updateTable('restaurants').set({ telegram_file_id: fileId }).where('id', '=', existing.id).execute();
+      await restaurants.setPhoto(existing.id, fileId);
       return load(user, existing.id);
     },
   );
@@ -360,17 +304,8 @@ export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     { schema: { params: idParams, response: { 200: restaurantRecord } }, preValidation: requireCan('restaurants', 'delete') },
     async (request) => {
       const existing = await load(currentUser(request), request.params.id);
-      // Marked deleted, never removed: its orders keep showing its name and prices. It lets go of
-      // its cuisines and districts (orders keep their own district), so those can be deleted.
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('restaurants')
-          .set({ deleted_at: now(), enabled: false, district_id: null })
-          .where('id', '=', existing.id)
-          .execute();
-        await trx.deleteFrom('restaurant_cuisines').where('restaurant_id', '=', existing.id).execute();
-        await trx.deleteFrom('district_restaurants').where('restaurant_id', '=', existing.id).execute();
-      });
+      // Marked deleted, never removed (its orders keep showing it); see the repository.
+      await restaurants.markDeleted(existing.id, now());
       return existing;
     },
   );

@@ -1,23 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { API_PATHS, botRecord, botSchema, botUpdateSchema, botWebhookPath, cityOption, maskBotToken } from '../../../src/domain';
 import { requireCan } from '../../auth/authorize';
 import { assertCityExists } from '../../auth/scope';
-import { paginate, pageQuery } from '../../db/paginate';
-import type { Database } from '../../db/schema';
+import { pageQuery } from '../../db/paginate';
 import { conflict, notFound } from '../../errors';
 import { botIdParams, idParams, idsQuery } from '../../http/params';
 import { readGlobalSettings } from '../../settings';
 import type { RouteDeps } from '../deps';
-
-interface BotRow {
-  id: number;
-  bot_token: string;
-  city_id: number;
-  city_name: string;
-  city_name_ru: string;
-}
+import { botRepository, type BotRow } from './repository';
 
 /**
  * The JSON of a bot (spec section 3): the one mapping from its row. `endpoint` is where the
@@ -31,36 +22,13 @@ export const toBot = (row: BotRow, publicUrl: string | undefined, { masked }: { 
   cityId: row.city_id,
 });
 
-const selectBots = (db: Kysely<Database>) =>
-  db
-    .selectFrom('bots')
-    .innerJoin('cities', 'cities.id', 'bots.city_id')
-    .select(['bots.id', 'bots.bot_token', 'bots.city_id', 'cities.name as city_name', 'cities.name_ru as city_name_ru']);
-
-/** The cities a bot may be attached to: those without a bot, and the bot's own (when editing one). */
-const citiesForBot = (db: Kysely<Database>, botId: number | null) =>
-  db
-    .selectFrom('cities')
-    .select(['cities.id', 'cities.name', 'cities.name_ru'])
-    .where((eb) => {
-      const free = eb.not(eb.exists(eb.selectFrom('bots').select('bots.id').whereRef('bots.city_id', '=', 'cities.id')));
-      return botId === null
-        ? free
-        : eb.or([
-            free,
-            eb.exists(eb.selectFrom('bots').select('bots.id').whereRef('bots.city_id', '=', 'cities.id').where('bots.id', '=', botId)),
-          ]);
-    })
-    .orderBy('cities.name')
-    .orderBy('cities.id')
-    .execute();
-
 const listQuery = pageQuery(['id', 'cityId']);
 
 /** The messenger bots, one per city (spec section 7, Bots). Admins only. */
 export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  const bots = botRepository(db);
   const load = async (id: number) => {
-    const row = await selectBots(db).where('bots.id', '=', id).executeTakeFirst();
+    const row = await bots.find(id);
     if (!row) throw notFound('BOT_NOT_FOUND');
     return row;
   };
@@ -69,15 +37,11 @@ export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) =
   /** A city speaks through one bot and a token belongs to one bot: say which one is in the way. */
   const assertFree = async ({ cityId, botToken, except }: { cityId?: number; botToken?: string; except?: number }) => {
     if (cityId !== undefined) {
-      let query = selectBots(db).where('bots.city_id', '=', cityId);
-      if (except !== undefined) query = query.where('bots.id', '<>', except);
-      const taken = await query.executeTakeFirst();
+      const taken = await bots.cityBot(cityId, except);
       if (taken) throw conflict('CITY_HAS_BOT', { city: taken.city_name, id: taken.id });
     }
     if (botToken !== undefined) {
-      let query = db.selectFrom('bots').select('id').where('bot_token', '=', botToken);
-      if (except !== undefined) query = query.where('id', '<>', except);
-      const taken = await query.executeTakeFirst();
+      const taken = await bots.tokenBot(botToken, except);
       if (taken) throw conflict('BOT_TOKEN_TAKEN', { id: taken.id });
     }
   };
@@ -89,15 +53,7 @@ export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) =
       preValidation: requireCan('bots', 'list'),
     },
     async (request, reply) => {
-      const { ids } = request.query;
-      const query = ids ? selectBots(db).where('bots.id', 'in', ids.length ? ids : [0]) : selectBots(db);
-      const [rows, url] = await Promise.all([
-        paginate(query, request.query, reply, {
-          columns: { id: 'bots.id', cityId: 'bots.city_id' },
-          defaultOrder: (q) => q.orderBy('bots.id'),
-        }),
-        publicUrl(),
-      ]);
+      const [rows, url] = await Promise.all([bots.list(request.query.ids, request.query, reply), publicUrl()]);
       // The list never shows a token in full: only the bot's own screen does.
       return rows.map((row) => toBot(row, url, { masked: true }));
     },
@@ -116,7 +72,7 @@ export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) =
       const { cityId, botToken } = request.body;
       await assertCityExists(db, cityId);
       await assertFree({ cityId, botToken });
-      const { id } = await db.insertInto('bots').values({ bot_token: botToken, city_id: cityId }).returning('id').executeTakeFirstOrThrow();
+      const id = await bots.create({ bot_token: botToken, city_id: cityId });
       reply.status(201);
       return toBot(await load(id), await publicUrl(), { masked: false });
     },
@@ -130,11 +86,10 @@ export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) =
       const { cityId, botToken } = request.body;
       if (cityId !== undefined) await assertCityExists(db, cityId);
       await assertFree({ cityId, botToken, except: existing.id });
-      await db
-        .updateTable('bots')
-        .set({ ...(cityId !== undefined ? { city_id: cityId } : {}), ...(botToken !== undefined ? { bot_token: botToken } : {}) })
-        .where('id', '=', existing.id)
-        .execute();
+      await bots.update(existing.id, {
+        ...(cityId !== undefined ? { city_id: cityId } : {}),
+        ...(botToken !== undefined ? { bot_token: botToken } : {}),
+      });
       return toBot(await load(existing.id), await publicUrl(), { masked: false });
     },
   );
@@ -144,8 +99,7 @@ export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) =
     { schema: { params: idParams, response: { 200: botRecord } }, preValidation: requireCan('bots', 'delete') },
     async (request) => {
       const existing = await load(request.params.id);
-      // What the bot already sent stays recorded; the outbox forgets only which bot sent it.
-      await db.deleteFrom('bots').where('id', '=', existing.id).execute();
+      await bots.remove(existing.id);
       return toBot(existing, await publicUrl(), { masked: true });
     },
   );
@@ -153,12 +107,12 @@ export const botRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) =
   app.get(
     API_PATHS.bots.freeCities,
     { schema: { response: { 200: z.array(cityOption) } }, preValidation: requireCan('bots', 'create') },
-    async () => citiesForBot(db, null),
+    async () => bots.citiesForBot(null),
   );
 
   app.get(
     API_PATHS.bots.freeCitiesFor,
     { schema: { params: botIdParams, response: { 200: z.array(cityOption) } }, preValidation: requireCan('bots', 'edit') },
-    async (request) => citiesForBot(db, (await load(request.params.botId)).id),
+    async (request) => bots.citiesForBot((await load(request.params.botId)).id),
   );
 };

@@ -2,17 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { namedCityRecord, namedCityRowUpdateSchema, tagSchema, type ApiErrorCode, type ResourceName } from '../../../src/domain';
 import { currentUser, requireCan } from '../../auth/authorize';
-import { assertCityVisible, assertCityWritable, inUserCities } from '../../auth/scope';
-import { paginate, pageQuery } from '../../db/paginate';
-import { countReferences, type Reference } from '../../db/references';
+import { assertCityVisible, assertCityWritable } from '../../auth/scope';
+import { pageQuery } from '../../db/paginate';
+import type { Reference } from '../../db/references';
 import { conflict, notFound } from '../../errors';
 import { cityIdParams, idParams, idsQuery } from '../../http/params';
 import { checkCityMove, nameChanges, newRowCity } from './cityMove';
 import type { RouteDeps } from '../deps';
+import { cityRowRepository, type CityRow, type CityRowTable } from './cityRowsRepository';
 
 /** Tags and districts: a name and a Russian name in a city, with the same five calls. */
 export interface CityRowsOptions {
-  table: 'tags' | 'districts';
+  table: CityRowTable;
   resource: ResourceName & ('tags' | 'districts');
   /** "Tag", "District": how messages name one. */
   what: string;
@@ -24,8 +25,7 @@ export interface CityRowsOptions {
   inUseCode?: ApiErrorCode;
 }
 
-const COLUMNS = ['id', 'name', 'name_ru', 'city_id'] as const;
-const toRecord = (row: { id: number; name: string; name_ru: string; city_id: number }) => ({
+const toRecord = (row: CityRow) => ({
   id: row.id,
   name: row.name,
   name_ru: row.name_ru,
@@ -37,12 +37,12 @@ const createBody = tagSchema.partial({ cityId: true });
 
 export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> = async (app, options) => {
   const { db, table, resource, what, paths, notFoundCode, references, inUseCode } = options;
+  const rows = cityRowRepository(db, table, references);
   const load = async (id: number) => {
-    const row = await db.selectFrom(table).select(COLUMNS).where('id', '=', id).executeTakeFirst();
+    const row = await rows.find(id);
     if (!row) throw notFound(notFoundCode);
     return row;
   };
-  const used = (id: number) => (references ? countReferences(db, id, references) : Promise.resolve(''));
 
   app.get(
     paths.cityList,
@@ -53,12 +53,7 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
     async (request, reply) => {
       const { cityId } = request.params;
       assertCityVisible(currentUser(request), cityId);
-      const query = db.selectFrom(table).select(COLUMNS).where('city_id', '=', cityId);
-      const rows = await paginate(query, request.query, reply, {
-        columns: { id: 'id', name: 'name', name_ru: 'name_ru' },
-        defaultOrder: (q) => q.orderBy('name').orderBy('id'),
-      });
-      return rows.map(toRecord);
+      return (await rows.list(cityId, request.query, reply)).map(toRecord);
     },
   );
 
@@ -72,14 +67,7 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
     async (request) => {
       const ids = request.query.ids ?? [];
       if (ids.length === 0) return [];
-      const rows = await db
-        .selectFrom(table)
-        .select(COLUMNS)
-        .where('id', 'in', ids)
-        .where((eb) => inUserCities(eb, currentUser(request), eb.ref('city_id')))
-        .orderBy('id')
-        .execute();
-      return rows.map(toRecord);
+      return (await rows.some(currentUser(request), ids)).map(toRecord);
     },
   );
 
@@ -99,11 +87,7 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
     async (request, reply) => {
       const user = currentUser(request);
       const cityId = await newRowCity(db, user, request.body.cityId);
-      const row = await db
-        .insertInto(table)
-        .values({ city_id: cityId, name: request.body.name.trim(), name_ru: request.body.name_ru ?? '' })
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow();
+      const row = await rows.create({ city_id: cityId, name: request.body.name.trim(), name_ru: request.body.name_ru ?? '' });
       reply.status(201);
       return toRecord(row);
     },
@@ -120,10 +104,10 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
       const existing = await load(request.params.id);
       assertCityWritable(user, existing.city_id);
       const { cityId } = request.body;
-      const moving = await checkCityMove(db, user, existing, cityId, what, () => used(existing.id));
+      const moving = await checkCityMove(db, user, existing, cityId, what, () => rows.used(existing.id));
       const changes = { ...nameChanges(request.body), ...(moving && cityId !== undefined ? { city_id: cityId } : {}) };
       if (Object.keys(changes).length === 0) return toRecord(existing);
-      const row = await db.updateTable(table).set(changes).where('id', '=', existing.id).returning(COLUMNS).executeTakeFirstOrThrow();
+      const row = await rows.update(existing.id, changes);
       return toRecord(row);
     },
   );
@@ -136,9 +120,9 @@ export const cityRowRoutes: FastifyPluginAsyncZod<RouteDeps & CityRowsOptions> =
       assertCityWritable(currentUser(request), existing.city_id);
       // A row still in use is never deleted (the foreign keys refuse it too, should a
       // reference appear between this check and the delete); labels go with their uses.
-      const inUse = await used(existing.id);
+      const inUse = await rows.used(existing.id);
       if (inUse && inUseCode) throw conflict(inUseCode, { name: existing.name, used: inUse });
-      await db.deleteFrom(table).where('id', '=', existing.id).execute();
+      await rows.remove(existing.id);
       return toRecord(existing);
     },
   );

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { API_PATHS } from '../../../src/domain';
 import { currentUser, requireCan } from '../../auth/authorize';
 import { assertCityVisible } from '../../auth/scope';
-import { ofLiveRestaurant } from '../../db/references';
 import { cityIdParams } from '../../http/params';
 import { cityRowRoutes } from '../cities/cityRows';
 import type { RouteDeps } from '../deps';
+import { districtRepository, DISTRICT_REFERENCES } from './repository';
 
 const plainDistrict = z.object({ id: z.number().int(), name: z.string(), name_ru: z.string() });
 
@@ -21,12 +20,7 @@ export const districtRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     what: 'District',
     paths: API_PATHS.districts,
     notFoundCode: 'DISTRICT_NOT_FOUND',
-    // Restaurants' delivery prices, restaurants and orders keep their district (a deleted restaurant does not).
-    references: [
-      ['restaurant delivery prices', 'district_restaurants', 'district_id', ofLiveRestaurant],
-      ['restaurants', 'restaurants', 'district_id', sql`deleted_at IS NULL`],
-      ['orders', 'orders', 'district_id'],
-    ],
+    references: DISTRICT_REFERENCES,
     inUseCode: 'DISTRICT_IN_USE',
   });
 
@@ -37,13 +31,7 @@ export const districtRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     async (request) => {
       const { cityId } = request.params;
       assertCityVisible(currentUser(request), cityId);
-      return db
-        .selectFrom('districts')
-        .select(['id', 'name', 'name_ru'])
-        .where('city_id', '=', cityId)
-        .orderBy('name')
-        .orderBy('id')
-        .execute();
+      return districtRepository(db).plain(cityId);
     },
   );
 };

@@ -13,9 +13,11 @@ import {
 import { requireCan } from '../../auth/authorize';
 import { readGlobalSettings } from '../../settings';
 import type { RouteDeps } from '../deps';
+import { settingsRepository } from './repository';
 
 /** The settings checks admins see at login, and the global settings they fill in. */
 export const superadminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now }) => {
+  const repository = settingsRepository(db);
   const currentSettings = async () => {
     const settings = await readGlobalSettings(db);
     return { publicUrl: settings.publicUrl ?? '', webhookSecret: settings.webhookSecret ?? '' };
@@ -32,8 +34,8 @@ export const superadminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     API_PATHS.settingsChecks.citiesConfigs,
     { schema: { response: { 200: z.record(z.string(), z.array(z.string())) } }, preValidation: requireCan('globalSettings', 'list') },
     async () => {
-      const cities = await db.selectFrom('cities').select(['id', 'name', 'active']).orderBy('name').execute();
-      const rows = await db.selectFrom('city_configs').select(['city_id', 'key', 'value']).execute();
+      const cities = await repository.cities();
+      const rows = await repository.cityConfigs();
       const configs = new Map<number, CityConfig>();
       for (const row of rows) {
         if (!isCityConfigKey(row.key)) continue;
@@ -68,15 +70,7 @@ export const superadminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         value: (request.body[key] ?? '').trim(),
         updated_at: now(),
       }));
-      if (entries.length) {
-        await db
-          .insertInto('global_settings')
-          .values(entries)
-          .onConflict((oc) =>
-            oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
-          )
-          .execute();
-      }
+      await repository.writeGlobalSettings(entries);
       return currentSettings();
     },
   );

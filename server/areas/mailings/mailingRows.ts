@@ -1,34 +1,7 @@
-import type { Kysely } from 'kysely';
 import { MAILING_FAILURES, type Mailing, type MailingFailure } from '../../../src/domain';
-import type { Database } from '../../db/schema';
+import type { MailingRow } from './repository';
 
 /** The one mapping between a mailings row and its JSON (spec section 3, Mailing). */
-export const selectMailings = (db: Kysely<Database>) =>
-  db
-    .selectFrom('mailings as m')
-    .leftJoin('users as s', 's.id', 'm.stopped_by')
-    .select([
-      'm.id',
-      'm.city_id',
-      'm.text',
-      'm.photo_id',
-      'm.created_at',
-      'm.status',
-      'm.position',
-      'm.count',
-      'm.config',
-      'm.last_active_date',
-      'm.started_at',
-      'm.finished_at',
-      'm.failure',
-      'm.last_error',
-      'm.blocked',
-      'm.undelivered',
-      'm.unconfirmed',
-      's.username as stopped_by',
-    ]);
-
-export type MailingRow = Awaited<ReturnType<ReturnType<typeof selectMailings>['execute']>>[number];
 
 const iso = (at: Date | null): string | null => (at ? at.toISOString() : null);
 const isFailure = (value: string | null): value is MailingFailure => (MAILING_FAILURES as readonly (string | null)[]).includes(value);

@@ -12,13 +12,13 @@ import {
 } from '../../../src/domain';
 import { currentUser, requireCan } from '../../auth/authorize';
 import { assertInScope, listedCity, type Actor } from '../../auth/scope';
-import { paginate } from '../../db/paginate';
 import type { MailingButton } from '../../db/schema';
 import { apiError, conflict, HttpError, invalidFields, notFound } from '../../errors';
 import { idParams } from '../../http/params';
 import { countAudience } from './audience';
 import { resolveButton } from './mailingButton';
-import { selectMailings, toMailing } from './mailingRows';
+import { toMailing } from './mailingRows';
+import { mailingRepository } from './repository';
 import { failMailing } from './senderQueries';
 import { classifySendError } from './sendOutcome';
 import type { MessageButton } from '../../messenger/gateway';
@@ -35,8 +35,9 @@ const cityRequired = () => invalidFields([{ field: 'cityId', message: 'Required'
  * city admins in their own; the role's grant is `spam` in src/domain/access.ts.
  */
 export const spamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, messenger }) => {
+  const mailings = mailingRepository(db);
   const one = async (id: number) => {
-    const row = await selectMailings(db).where('m.id', '=', id).executeTakeFirst();
+    const row = await mailings.find(id);
     if (!row) throw notFound('MAILING_NOT_FOUND');
     return row;
   };
@@ -74,12 +75,7 @@ export const spamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, me
       const user = currentUser(request);
       const city = listedCity(user, request.query.cityId ?? null);
       if (city === 'none') return [];
-      const query = city === null ? selectMailings(db) : selectMailings(db).where('m.city_id', '=', city);
-      const rows = await paginate(query, request.query, reply, {
-        columns: {},
-        defaultOrder: (q) => q.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc'),
-      });
-      return rows.map(toMailing);
+      return (await mailings.list(city, request.query, reply)).map(toMailing);
     },
   );
 
@@ -96,22 +92,17 @@ export const spamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, me
       // The count the confirmation named, as it is now; the sender fixes the recipients when it starts.
       const count = await countAudience(db, cityId, since);
       if (count === 0) {
-        const city = await db.selectFrom('cities').select('name').where('id', '=', cityId).executeTakeFirstOrThrow();
-        throw conflict('MAILING_NO_RECIPIENTS', { city: city.name });
+        throw conflict('MAILING_NO_RECIPIENTS', { city: await mailings.cityName(cityId) });
       }
-      const { id } = await db
-        .insertInto('mailings')
-        .values({
-          city_id: cityId,
-          text: body.text,
-          photo_id: body.photoId,
-          last_active_date: since,
-          count,
-          config: JSON.stringify(bindedButton ? { bindedButton } : {}),
-          created_by: user.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await mailings.create({
+        city_id: cityId,
+        text: body.text,
+        photo_id: body.photoId,
+        last_active_date: since,
+        count,
+        config: JSON.stringify(bindedButton ? { bindedButton } : {}),
+        created_by: user.id,
+      });
       reply.status(201);
       return toMailing(await one(id));
     },
@@ -125,11 +116,11 @@ export const spamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, me
       const { body } = request;
       const cityId = await newRowCity(db, user, body.cityId ?? undefined);
       const button = await messageButton(cityId, body.bindedButton);
-      const bot = await db.selectFrom('bots').select('id').where('city_id', '=', cityId).executeTakeFirst();
+      const botId = await mailings.cityBotId(cityId);
       // Sent at once, not queued: the admin waits to see the message on their own account, or why it was refused.
       try {
         const sent = await messenger.sendMessage({
-          botId: bot?.id ?? null,
+          botId: botId ?? null,
           chatId: String(body.recipientId),
           text: body.text,
           photoId: body.photoId,

@@ -27,8 +27,8 @@ const inState = (eb: ReviewEb, state: NonNullable<ReviewFilter['state']>): Expre
 export type ReviewPlace = { cityId: number } | { restaurantId: number };
 
 /**
- * Reading reviews: a page of a city's or a restaurant's list, and one review. Every read
- * applies the user's scope in SQL, and `toRecord` is the one place where the author's profile
+ * Reading reviews: a page of a city's or a restaurant's list, one review, and the city or
+ * restaurant a list is asked for. Every read of reviews applies the user's scope in SQL, and `toRecord` is the one place where the author's profile
  * is kept from the roles that may not see it (owners).
  */
 export function reviewReader(db: Kysely<Database>) {
@@ -121,5 +121,15 @@ export function reviewReader(db: Kysely<Database>) {
     return toRecord(user, row);
   };
 
-  return { list, assertVisible, one };
+  /** Whether the city exists. */
+  const cityExists = async (cityId: number): Promise<boolean> =>
+    !!(await db.selectFrom('cities').select('id').where('id', '=', cityId).executeTakeFirst());
+
+  /** Where a restaurant lives, if it exists. */
+  const restaurantPlace = async (restaurantId: number): Promise<{ cityId: number; restaurantId: number } | null> => {
+    const restaurant = await db.selectFrom('restaurants').select(['id', 'city_id']).where('id', '=', restaurantId).executeTakeFirst();
+    return restaurant ? { cityId: restaurant.city_id, restaurantId: restaurant.id } : null;
+  };
+
+  return { list, assertVisible, one, cityExists, restaurantPlace };
 }

@@ -39,8 +39,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       const user = currentUser(request);
       const { cityId } = request.params;
       assertCityVisible(user, cityId);
-      const city = await db.selectFrom('cities').select('id').where('id', '=', cityId).executeTakeFirst();
-      if (!city) throw notFound('CITY_NOT_FOUND');
+      if (!(await reads.cityExists(cityId))) throw notFound('CITY_NOT_FOUND');
       return reads.list(user, { cityId }, request.query, reply);
     },
   );
@@ -58,12 +57,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     async (request, reply) => {
       const user = currentUser(request);
       const { restaurantId } = request.params;
-      const restaurant = await db.selectFrom('restaurants').select(['id', 'city_id']).where('id', '=', restaurantId).executeTakeFirst();
-      assertInScope(
-        user,
-        restaurant ? { cityId: restaurant.city_id, restaurantId: restaurant.id } : null,
-        notFound('RESTAURANT_NOT_FOUND'),
-      );
+      assertInScope(user, await reads.restaurantPlace(restaurantId), notFound('RESTAURANT_NOT_FOUND'));
       return reads.list(user, { restaurantId }, request.query, reply);
     },
   );

@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { API_PATHS, assignableRoles, staffCreateSchema, staffRecord, staffUpdateSchema } from '../../../src/domain';
 import { currentUser, requireCan } from '../../auth/authorize';
 import { hashPassword, newAuthKey } from '../../auth/password';
 import { listedCity } from '../../auth/scope';
-import { differsFrom } from '../../db/differsFrom';
-import { paginate, pageQuery } from '../../db/paginate';
-import type { UsersTable } from '../../db/schema';
+import { pageQuery } from '../../db/paginate';
 import { apiError } from '../../errors';
 import { idParams, idsQuery, optionalQueryId } from '../../http/params';
 import { placeAccount } from './accountPlacement';
 import { assertAccountUnique, writeUnique } from './accountUniqueness';
 import { assertMayAssign, loadManagedAccount } from './managedAccount';
-import { accountCity, selectStaffAccounts, toStaffAccount } from './staffRows';
+import { toStaffAccount } from './staffRows';
+import { staffRepository, type StaffChanges } from './repository';
 import type { RouteDeps } from '../deps';
 
 const P = API_PATHS.staff;
@@ -30,8 +28,6 @@ const listQuery = pageQuery(['id', 'username', 'roleId', 'cityId', 'restaurantId
   ids: idsQuery,
 });
 
-type Changes = Partial<Pick<UsersTable, 'username' | 'password_hash' | 'telegram_id' | 'role_id' | 'city_id' | 'restaurant_id'>>;
-
 /**
  * Staff accounts (spec section 7, Users; section 6, assignable roles). Each user manages the
  * accounts whose role they may assign, in their own city (admins: every account): city admins
@@ -40,7 +36,8 @@ type Changes = Partial<Pick<UsersTable, 'username' | 'password_hash' | 'telegram
  * username or password ends the account's sessions (the trigger of migration 003).
  */
 export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  const answer = async (id: number) => toStaffAccount(await selectStaffAccounts(db).where('users.id', '=', id).executeTakeFirstOrThrow());
+  const accounts = staffRepository(db);
+  const answer = async (id: number) => toStaffAccount(await accounts.get(id));
 
   app.get(
     P.list,
@@ -53,21 +50,7 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
         reply.header('x-total-count', '0');
         return [];
       }
-      let query = selectStaffAccounts(db).where('users.role_id', 'in', [...assignableRoles(actor.roleId), 0]);
-      if (city !== null) query = query.where(accountCity, '=', city);
-      if (roleId !== null) query = query.where('users.role_id', '=', roleId);
-      if (ids) query = query.where('users.id', 'in', ids.length ? ids : [0]);
-      const rows = await paginate(query, request.query, reply, {
-        columns: {
-          id: 'users.id',
-          username: sql`lower(users.username)`,
-          roleId: 'users.role_id',
-          cityId: 'cities.name',
-          restaurantId: 'restaurants.name',
-          telegramId: 'users.telegram_id',
-        },
-        defaultOrder: (q) => q.orderBy(sql`lower(users.username)`).orderBy('users.id'),
-      });
+      const rows = await accounts.list({ roles: [...assignableRoles(actor.roleId), 0], cityId: city, roleId, ids }, request.query, reply);
       return rows.map(toStaffAccount);
     },
   );
@@ -89,28 +72,24 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
       const unique = { username, telegramId };
       await assertAccountUnique(db, unique);
       const passwordHash = await hashPassword(password);
-      const { id } = await writeUnique(db, unique, () =>
-        db
-          .insertInto('users')
-          .values({
-            username,
-            name: username,
-            password_hash: passwordHash,
-            telegram_id: telegramId ?? null,
-            telegram_username: null,
-            role_id: roleId,
-            ...placement,
-            auth_key: newAuthKey(),
-            photo: null,
-            phone: null,
-            contact_type: null,
-            address: null,
-            additional_address: null,
-            referral_link_id: null,
-            last_active_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
+      const id = await writeUnique(db, unique, () =>
+        accounts.create({
+          username,
+          name: username,
+          password_hash: passwordHash,
+          telegram_id: telegramId ?? null,
+          telegram_username: null,
+          role_id: roleId,
+          ...placement,
+          auth_key: newAuthKey(),
+          photo: null,
+          phone: null,
+          contact_type: null,
+          address: null,
+          additional_address: null,
+          referral_link_id: null,
+          last_active_at: null,
+        }),
       );
       reply.status(201);
       return answer(id);
@@ -130,7 +109,7 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
         if (existing.id === actor.id) throw apiError(403, 'STAFF_OWN_ROLE');
         assertMayAssign(actor, roleId);
       }
-      const changes: Changes = {};
+      const changes: StaffChanges = {};
       if (roleId !== existing.role_id || body.cityId !== undefined || body.restaurantId !== undefined) {
         // What the request does not name stays: an owner who becomes a courier works in the restaurant's city.
         const placement = await placeAccount(db, actor, roleId, {
@@ -146,9 +125,7 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
       await assertAccountUnique(db, unique);
       // A save of the stored values (the same role again) is answered as it is, with nothing written.
       if (Object.keys(changes).length > 0) {
-        await writeUnique(db, unique, () =>
-          db.updateTable('users').set(changes).where('id', '=', existing.id).where(differsFrom(changes)).execute(),
-        );
+        await writeUnique(db, unique, () => accounts.update(existing.id, changes));
       }
       return answer(existing.id);
     },
@@ -162,7 +139,7 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
       if (request.params.id === actor.id) throw apiError(403, 'STAFF_SELF_DELETE');
       const existing = await loadManagedAccount(db, actor, request.params.id);
       // The trigger of migration 003 ends its sessions; orders it carried keep no courier.
-      await db.deleteFrom('users').where('id', '=', existing.id).execute();
+      await accounts.remove(existing.id);
       return toStaffAccount(existing);
     },
   );

@@ -17,31 +17,33 @@ import {
 import { adCityConfig } from './adConfig';
 import { applyAdChanges, changesOf } from './adEdit';
 import { adRestaurantFor, fieldProblem, inFutureError, postsForOwnRestaurant } from './adRestaurant';
-import { selectAds, toAd, type AdRow } from './adRows';
+import { toAd, type AdRow } from './adRows';
 import { cancelAdEvents, scheduleAdEvent } from './adSchedule';
 import { adTimeoutError, adTimeoutSeconds } from './adTimeout';
 import { currentUser, requireCan } from '../../auth/authorize';
-import { assertCityVisible, assertInScope, inUserScope, type Actor } from '../../auth/scope';
-import { paginate } from '../../db/paginate';
+import { assertCityVisible, assertInScope, type Actor } from '../../auth/scope';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { idParams, optionalQueryId } from '../../http/params';
 import { enqueueEvent } from '../../jobs/events';
 import type { RouteDeps } from '../deps';
+import {
+  AD_SORT_COLUMNS,
+  cityExists,
+  findAd,
+  insertAd,
+  listAds,
+  lockAd,
+  lockRestaurant,
+  markAdDeleted,
+  restaurantPlace,
+  type AdSort,
+} from './repository';
 
 const P = API_PATHS.ads;
 
-/** The list's optional sort (react-admin's), by these fields only. */
-const SORTABLE = {
-  publishTimestamp: 'a.publish_timestamp',
-  unpublishTimestamp: 'a.unpublish_timestamp',
-  createdAt: 'a.created_at',
-  status: 'a.status',
-  id: 'a.id',
-} as const;
-type SortField = keyof typeof SORTABLE;
 const listQuery = adFilterQuery.extend({
-  sort: z.enum(Object.keys(SORTABLE) as [SortField, ...SortField[]]).optional(),
+  sort: z.enum(Object.keys(AD_SORT_COLUMNS) as [AdSort, ...AdSort[]]).optional(),
   order: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional(),
 });
 const chatQuery = z.object({ cityId: optionalQueryId('city id'), restaurantId: optionalQueryId('restaurant id') });
@@ -52,14 +54,11 @@ function visible(user: Actor, row: AdRow | undefined): AdRow {
   return row;
 }
 
-/** The ad with this id, locked for the rest of the transaction (edits and deletion wait for each other). */
-async function lockAd(trx: Transaction<Database>, user: Actor, id: number): Promise<AdRow> {
-  await trx.selectFrom('advertisements').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-  return visible(user, await selectAds(trx).where('a.id', '=', id).executeTakeFirst());
-}
+/** The ad with this id, locked for the rest of the transaction, if the user may see it. */
+const lockVisibleAd = async (trx: Transaction<Database>, user: Actor, id: number): Promise<AdRow> => visible(user, await lockAd(trx, id));
 
 const readAd = async (db: Kysely<Database>, id: number): Promise<Ad> => {
-  const row = await selectAds(db).where('a.id', '=', id).executeTakeFirst();
+  const row = await findAd(db, id);
   if (!row) throw notFound('AD_NOT_FOUND');
   return toAd(row);
 };
@@ -81,17 +80,7 @@ export const adRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now,
       const user = currentUser(request);
       const { status, restaurantId, cityId } = request.query;
       if (cityId !== undefined) assertCityVisible(user, cityId);
-      const query = selectAds(db).where((eb) => {
-        const conditions = [inUserScope(eb, user, { city: eb.ref('r.city_id'), restaurant: eb.ref('a.restaurant_id') })];
-        if (status !== undefined) conditions.push(eb('a.status', '=', status));
-        if (restaurantId !== undefined) conditions.push(eb('a.restaurant_id', '=', restaurantId));
-        if (cityId !== undefined) conditions.push(eb('r.city_id', '=', cityId));
-        return eb.and(conditions);
-      });
-      const rows = await paginate(query, request.query, reply, {
-        columns: SORTABLE,
-        defaultOrder: (q) => q.orderBy('a.publish_timestamp', 'desc').orderBy('a.id', 'desc'),
-      });
+      const rows = await listAds(db, user, { status, restaurantId, cityId }, request.query, reply);
       return rows.map(toAd);
     },
   );
@@ -114,19 +103,13 @@ export const adRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now,
       const asked = postsForOwnRestaurant(user) ? (user.restaurantId ?? null) : restaurantId;
       let city: number | null;
       if (asked !== null) {
-        const restaurant = await db
-          .selectFrom('restaurants')
-          .select(['id', 'city_id'])
-          .where('id', '=', asked)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        const place = restaurant ? { cityId: restaurant.city_id, restaurantId: restaurant.id } : null;
+        const place = await restaurantPlace(db, asked);
         assertInScope(user, place, notFound('RESTAURANT_NOT_FOUND'));
         city = place.cityId;
       } else {
         city = cityId ?? user.cityId ?? null;
         assertCityVisible(user, city);
-        if (city !== null && !(await db.selectFrom('cities').select('id').where('id', '=', city).executeTakeFirst())) {
+        if (city !== null && !(await cityExists(db, city))) {
           throw notFound('CITY_NOT_FOUND');
         }
       }
@@ -141,7 +124,7 @@ export const adRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now,
     { schema: { params: idParams, response: { 200: adRecord } }, preValidation: requireCan('ads', 'show') },
     async (request) => {
       const user = currentUser(request);
-      return toAd(visible(user, await selectAds(db).where('a.id', '=', request.params.id).executeTakeFirst()));
+      return toAd(visible(user, await findAd(db, request.params.id)));
     },
   );
 
@@ -170,28 +153,24 @@ export const adRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now,
       const id = await db.transaction().execute(async (trx) => {
         if (postsForOwnRestaurant(user)) {
           // The restaurant's row is the lock: two creations at once wait for each other, and the second sees the first.
-          await trx.selectFrom('restaurants').select('id').where('id', '=', restaurant.id).forUpdate().executeTakeFirst();
+          await lockRestaurant(trx, restaurant.id);
           const timeout = await adTimeoutSeconds(trx, restaurant.id, config.gapMinutes, at);
           if (timeout > 0) throw adTimeoutError(timeout);
         }
-        const row = await trx
-          .insertInto('advertisements')
-          .values({
-            restaurant_id: restaurant.id,
-            text: body.text,
-            telegram_chat_id: chatId,
-            telegram_file_ids: JSON.stringify(body.telegramFileIds),
-            video_file_id: body.videoFileId ?? null,
-            publish_timestamp: new Date(body.publishTimestamp),
-            unpublish_timestamp: new Date(body.unpublishTimestamp),
-            status: AdStatus.CREATED,
-            created_by: user.id,
-            created_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await enqueueEvent(trx, { type: 'ad_publish', payload: { adId: row.id } }, new Date(body.publishTimestamp));
-        return row.id;
+        const adId = await insertAd(trx, {
+          restaurant_id: restaurant.id,
+          text: body.text,
+          telegram_chat_id: chatId,
+          telegram_file_ids: JSON.stringify(body.telegramFileIds),
+          video_file_id: body.videoFileId ?? null,
+          publish_timestamp: new Date(body.publishTimestamp),
+          unpublish_timestamp: new Date(body.unpublishTimestamp),
+          status: AdStatus.CREATED,
+          created_by: user.id,
+          created_at: at,
+        });
+        await enqueueEvent(trx, { type: 'ad_publish', payload: { adId } }, new Date(body.publishTimestamp));
+        return adId;
       });
       onEvent?.();
       reply.status(201);
@@ -217,7 +196,7 @@ export const adRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now,
       const { id } = request.params;
       const restaurant = await adRestaurantFor(db, user, request.body.restaurantId);
       await db.transaction().execute(async (trx) => {
-        const row = await lockAd(trx, user, id);
+        const row = await lockVisibleAd(trx, user, id);
         const changes = changesOf(row, request.body, restaurant);
         if (Object.keys(changes).length > 0) await applyAdChanges(trx, row, changes, now());
       });
@@ -241,13 +220,9 @@ export const adRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now,
       const { id } = request.params;
       const at = now();
       const record = await db.transaction().execute(async (trx) => {
-        const row = await lockAd(trx, user, id);
+        const row = await lockVisibleAd(trx, user, id);
         const published = row.status === AdStatus.PUBLISHED || row.status === AdStatus.UNPUBLISH_FAILED;
-        await trx
-          .updateTable('advertisements')
-          .set({ deleted_at: at, ...(published ? { status: AdStatus.PUBLISHED } : {}) })
-          .where('id', '=', id)
-          .execute();
+        await markAdDeleted(trx, id, at, published);
         // A removal already under way ('busy') does the same job.
         if (published) await scheduleAdEvent(trx, 'ad_unpublish', id, at);
         else await cancelAdEvents(trx, 'ad_publish', id);

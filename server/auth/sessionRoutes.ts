@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { apiErrorMessage, canUseBackOffice, requiredText, type LoginResponse } from '../../src/domain';
 import { recordLogin } from '../audit/loginAudit';
 import { LoginThrottle } from './loginThrottle';
 import { decoyHash, verifyPassword } from './password';
 import { signSessionToken } from './sessionToken';
-import { selectStaff, toSessionUser } from './sessionUser';
+import { findLoginAccount, toSessionUser } from './sessionUser';
 import type { Database } from '../db/schema';
 import { apiError, HttpError } from '../errors';
 import { withZodSchemas } from '../http/zod';
@@ -57,12 +57,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionDeps> = async (app, { db, 
       const wait = await throttle.retryAfter(attempt);
       if (wait > 0) throw tooManyAttempts(wait);
 
-      const row = await selectStaff(db)
-        .select(['users.password_hash', 'users.session_version'])
-        .where(sql<string>`lower(users.username)`, '=', attempt.username.toLowerCase())
-        .orderBy(sql`users.role_id = 1000`)
-        .orderBy('users.id')
-        .executeTakeFirst();
+      const row = await findLoginAccount(db, attempt.username);
       const valid = await verifyPassword(request.body.password, row?.password_hash ?? (await decoyHash()));
       if (!row || !row.password_hash || !valid) {
         await throttle.failed(attempt);

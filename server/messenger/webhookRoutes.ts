@@ -5,7 +5,9 @@ import { HttpError, notFound, unauthorized } from '../errors';
 import { readGlobalSettings } from '../settings';
 import { botIdParams } from '../http/params';
 import { withZodSchemas } from '../http/zod';
+import { botRepository } from '../areas/bots/repository';
 import type { RouteDeps } from '../areas/deps';
+import { markActive } from '../areas/mailings/audience';
 
 /** The header the messenger repeats the webhook secret in. */
 export const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -37,13 +39,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     if (typeof given !== 'string' || !sameSecret(given, webhookSecret)) throw unauthorized('The webhook secret is missing or wrong');
 
     const { botId } = request.params;
-    const bot = await db.selectFrom('bots').select('id').where('id', '=', botId).executeTakeFirst();
-    if (!bot) throw notFound('BOT_NOT_FOUND');
+    if (!(await botRepository(db).exists(botId))) throw notFound('BOT_NOT_FOUND');
 
     const senderId = senderOf(request.body);
     if (senderId !== null) {
       // Customers' last activity feeds the mailing audience ("active since").
-      await db.updateTable('users').set({ last_active_at: now() }).where('telegram_id', '=', senderId).execute();
+      await markActive(db, senderId, now());
     }
     return { ok: true };
   });

@@ -33,6 +33,9 @@ export function botRepository(db: Kysely<Database>) {
   return {
     find: (id: number): Promise<BotRow | undefined> => selectBots(db).where('bots.id', '=', id).executeTakeFirst(),
 
+    /** Whether the bot exists (the messenger's webhook posts for it). */
+    exists: async (id: number): Promise<boolean> => !!(await db.selectFrom('bots').select('id').where('id', '=', id).executeTakeFirst()),
+
     /** The bots (of these ids when given; an empty list matches none), a page of them. */
     list: (ids: readonly number[] | undefined, params: PageParams<'id' | 'cityId'>, total: TotalHeader): Promise<BotRow[]> =>
       paginate(ids ? selectBots(db).where('bots.id', 'in', ids.length ? ids : [0]) : selectBots(db), params, total, {

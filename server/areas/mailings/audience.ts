@@ -51,3 +51,8 @@ export async function fixAudience(trx: Transaction<Database>, mailingId: number,
     .executeTakeFirstOrThrow();
   return row.n;
 }
+
+/** Customers' last activity feeds the audience ("active since"): the sender of a message was active at `at`. */
+export async function markActive(db: Kysely<Database>, telegramId: number, at: Date): Promise<void> {
+  await db.updateTable('users').set({ last_active_at: at }).where('telegram_id', '=', telegramId).execute();
+}

@@ -21,7 +21,7 @@ import { securityHeaders } from './plugins/securityHeaders';
 import { trustProxyOption, type TrustProxy } from './config';
 import type { MessengerGateway } from './messenger/gateway';
 import { apiRoutes } from './areas/api';
-import type { ExportOptions } from './areas/orders/exportRoute';
+import type { ExportOptions } from './areas/orders/exportOptions';
 import { sessionRoutes } from './auth/sessionRoutes';
 import { webhookRoutes } from './messenger/webhookRoutes';
 import { LiveStreamCaps, type LiveStreamLimits } from './live/liveStreamCaps';

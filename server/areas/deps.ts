@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LiveStreamCaps } from '../live/liveStreamCaps';
 import type { MessengerGateway } from '../messenger/gateway';
-import type { ExportOptions } from './orders/exportRoute';
+import type { ExportOptions } from './orders/exportOptions';
 
 /** What every area's routes are given by app.ts. */
 export interface RouteDeps {

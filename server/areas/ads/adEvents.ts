@@ -5,7 +5,7 @@ import { notePosted, takeChatTurn } from './adSchedule';
 import type { Database } from '../../db/schema';
 import { MessengerError, type MessengerGateway } from '../../messenger/gateway';
 import { DeliveryDeferred } from '../../jobs/deliveryDeferred';
-import type { EventHandler } from '../../jobs/eventWorker';
+import type { EventHandler } from '../../jobs/eventHandler';
 import { enqueueEvent } from '../../jobs/events';
 
 /** How often an ad waiting for its images looks for them again. */

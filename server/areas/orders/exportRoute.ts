@@ -7,7 +7,7 @@ import { apiError } from '../../errors';
 import { orderRange } from './filters';
 import { DEFAULT_EXPORT_CONCURRENCY } from '../../config';
 import { exportLimiter } from './exportLimiter';
-import { exportPacer, exportPages, type ExportOrderRow, type PageSizing } from './exportRows';
+import { exportPacer, exportPages, type ExportOrderRow } from './exportRows';
 import { exportLine, isKnownZone, wallClock } from './exportSheet';
 import { phoneFor } from './orderRows';
 import { workbookWorkers } from './workbookWorker';
@@ -22,16 +22,6 @@ const exportQuery = orderFilterQuery.extend({
     .default('UTC')
     .describe('the IANA time zone the dates are shown in, e.g. Europe/Madrid'),
 });
-
-/** How this process makes exports (AppDeps.exports). */
-export interface ExportOptions {
-  /** Exports made at once (EXPORT_CONCURRENCY); besides, one per user. */
-  concurrency?: number;
-  /** How many orders a statement reads (EXPORT_PAGES). */
-  pages?: PageSizing;
-  /** The workbook worker's script: exportWorker.ts, or a test's stand-in. */
-  workerScript?: URL;
-}
 
 const fileName = (now: Date) => `orders-${now.toISOString().slice(0, 19).replace(/:/g, '-')}.xlsx`;
 

@@ -3,7 +3,7 @@ import { MessageStatus } from '../../../src/domain';
 import type { Database } from '../../db/schema';
 import { MessengerError, type MessengerGateway } from '../../messenger/gateway';
 import { noteBlockedRecipient } from '../../messenger/blockedRecipients';
-import type { EventHandler } from '../../jobs/eventWorker';
+import type { EventHandler } from '../../jobs/eventHandler';
 
 /** The label of a message's link button: the messenger needs one, the link says where it goes. */
 const BUTTON_TEXT = 'Open';

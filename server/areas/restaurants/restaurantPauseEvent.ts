@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { EventStatus } from '../../../src/domain';
 import type { Database } from '../../db/schema';
 import { MessengerError } from '../../messenger/gateway';
-import type { EventHandler } from '../../jobs/eventWorker';
+import type { EventHandler } from '../../jobs/eventHandler';
 
 const restaurantIdOf = (payload: Record<string, unknown>): number => {
   const id = payload.restaurantId;

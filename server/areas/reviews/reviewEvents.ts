@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { reviewStars } from '../../../src/domain';
 import type { Database } from '../../db/schema';
 import { MessengerError, type MessengerGateway } from '../../messenger/gateway';
-import type { EventHandler } from '../../jobs/eventWorker';
+import type { EventHandler } from '../../jobs/eventHandler';
 
 /** The city config key of the channel that published reviews go to (spec section 3). */
 export const REVIEW_CHANNEL_KEY = 'reviewChannelId';

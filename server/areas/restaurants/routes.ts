@@ -30,7 +30,7 @@ const textOf = (value: string | null | undefined) => value ?? '';
 
 /**
  * Restaurants (spec section 7, Restaurants and photos). A deleted restaurant is only marked
- * deleted (its orders keep it); every query here leaves marked ones out.
+ * deleted (its orders keep it); every read leaves marked ones out (restaurantReads.ts).
  */
 export const restaurantRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, messenger, now }) => {
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5 } });

@@ -1,5 +1,5 @@
 /**
- * A mass mailing of 100,000 recipients sent by the mailing sender (server/jobs/mailingSender.ts)
+ * A mass mailing of 100,000 recipients sent by the mailing sender (server/areas/mailings/mailingSender.ts)
  * through the Telegram gateway to the fake Bot API (in a process of its own, answering each
  * message after 30 ms over HTTP), on PGlite and on a throwaway database of the PostgreSQL server:
  *
@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { newAuthKey } from '../server/auth/password';
 import { migrateToLatest } from '../server/db/migrate';
 import type { Database } from '../server/db/schema';
-import { startMailingSender } from '../server/jobs/mailingSender';
+import { startMailingSender } from '../server/areas/mailings/mailingSender';
 import type { MessengerGateway } from '../server/messenger/gateway';
 import { telegramMessenger } from '../server/messenger/telegram';
 import { MailingStatus, Role } from '../src/domain';

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_MAILING_RATE, DEFAULT_SEND_LEASE_SECONDS, type MailingConfig } from './mailings/mailingConfig';
+import { DEFAULT_MAILING_RATE, DEFAULT_SEND_LEASE_SECONDS, type MailingConfig } from './areas/mailings/mailingConfig';
 
 export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -7,7 +7,7 @@ import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/lock';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed';
 import { startEventWorker } from './jobs/eventWorker';
-import { startMailingSender } from './jobs/mailingSender';
+import { startMailingSender } from './areas/mailings/mailingSender';
 import { localMessenger } from './messenger/local';
 import { telegramMessenger } from './messenger/telegram';
 

@@ -47,26 +47,35 @@ export function listedCity(user: Actor, asked: number | null): number | null | '
 export const cityOfNewRow = (user: Actor, named: number | undefined): number | undefined =>
   named ?? (worksInEveryCity(user) ? undefined : (user.cityId ?? undefined));
 
+/** Where a row keeps its city and, for rows of a restaurant, the restaurant: `eb.ref('orders.city_id')`, say. */
+export interface ScopeColumns {
+  city: Expression<number | null>;
+  restaurant?: Expression<number | null>;
+}
+
 /**
  * A `where` that keeps the rows the user may see (spec section 6): all for admins, their
- * city's for city admins and operators, their restaurant's for owners. `columns` name where
- * a row keeps its city and, for rows of a restaurant, the restaurant.
+ * city's for city admins and operators, their restaurant's for owners. The columns are the
+ * query's own references (`eb.ref(...)`), so a column the query does not have fails to compile:
+ * `.where((eb) => inUserScope(eb, user, { city: eb.ref('orders.city_id'), restaurant: eb.ref('orders.restaurant_id') }))`.
  */
-export const inUserScope =
-  (user: Actor, columns: { city: string; restaurant?: string }) =>
-  <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>): Expression<SqlBool> => {
-    const scope = scopeOf(user);
-    switch (scope.kind) {
-      case 'all':
-        return sql<SqlBool>`true`;
-      case 'city':
-        return eb(sql.ref(columns.city), '=', scope.cityId);
-      case 'restaurant':
-        return columns.restaurant ? eb(sql.ref(columns.restaurant), '=', scope.restaurantId) : sql<SqlBool>`false`;
-      case 'none':
-        return sql<SqlBool>`false`;
-    }
-  };
+export function inUserScope<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  user: Actor,
+  columns: ScopeColumns,
+): Expression<SqlBool> {
+  const scope = scopeOf(user);
+  switch (scope.kind) {
+    case 'all':
+      return sql<SqlBool>`true`;
+    case 'city':
+      return eb(columns.city, '=', scope.cityId);
+    case 'restaurant':
+      return columns.restaurant ? eb(columns.restaurant, '=', scope.restaurantId) : sql<SqlBool>`false`;
+    case 'none':
+      return sql<SqlBool>`false`;
+  }
+}
 
 /**
  * Whether a user hears an event of the live stream: the REST calls' row scope (all
@@ -78,13 +87,15 @@ export const hearsLiveEvent = (user: Actor, event: Pick<LiveEvent, 'type' | 'cit
   (event.type !== 'mailing.progress' || can(user.roleId, 'spam', 'list')) &&
   inScope(scopeOf(user), { cityId: event.cityId, restaurantId: event.restaurantId });
 
-/** A `where` that keeps the rows of the cities the user works in (`column` holds the city id). */
-export const inUserCities =
-  (user: Actor, column: string) =>
-  <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>): Expression<SqlBool> => {
-    if (worksInEveryCity(user)) return sql<SqlBool>`true`;
-    return eb(sql.ref(column), '=', user.cityId ?? -1);
-  };
+/** A `where` that keeps the rows of the cities the user works in (`city` holds the city id: `eb.ref('tags.city_id')`). */
+export function inUserCities<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  user: Actor,
+  city: Expression<number | null>,
+): Expression<SqlBool> {
+  if (worksInEveryCity(user)) return sql<SqlBool>`true`;
+  return eb(city, '=', user.cityId ?? -1);
+}
 
 async function cityExists(db: Kysely<Database>, cityId: number): Promise<boolean> {
   return !!(await db.selectFrom('cities').select('id').where('id', '=', cityId).executeTakeFirst());

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isRoleId, type SessionUser } from '../../src/domain';
 import type { Database } from '../db/schema';
 
@@ -40,3 +40,16 @@ export const selectStaff = (db: Kysely<Database>) =>
       'users.restaurant_id',
       'users.auth_key',
     ]);
+
+/**
+ * The account a login names, whatever the case of its username; where two spellings exist,
+ * a back-office account before a customer's, then the oldest. With the password hash and
+ * session version the token needs.
+ */
+export const findLoginAccount = (db: Kysely<Database>, username: string) =>
+  selectStaff(db)
+    .select(['users.password_hash', 'users.session_version'])
+    .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
+    .orderBy(sql`users.role_id = 1000`)
+    .orderBy('users.id')
+    .executeTakeFirst();

@@ -1,36 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { GraphQLError } from 'graphql';
-import mercurius, { type IResolverObject, type MercuriusContext } from 'mercurius';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import mercurius, { type MercuriusContext } from 'mercurius';
 import { currentUser } from '../auth/authorize';
 import { asUnavailable } from '../db/unreachable';
 import { DatabaseUnavailableError, HttpError } from '../errors';
 import { checkDocumentCost, GRAPHQL_LIMITS } from './limits';
 import { orderModule } from './orders';
 import { referralModule } from './referrals';
+import type { GraphqlDeps, GraphqlModule } from './module';
 import { restaurantModule } from './restaurants';
-import { Role, type SessionUser } from '../../src/domain';
-
-declare module 'mercurius' {
-  interface MercuriusContext {
-    user: SessionUser;
-  }
-}
-
-/** One area's part of the schema: its types and its queries and mutations. */
-export interface GraphqlModule {
-  typeDefs: string;
-  Query?: IResolverObject;
-  Mutation?: IResolverObject;
-}
-
-export interface GraphqlDeps {
-  db: Kysely<Database>;
-  now: () => Date;
-  onEvent?: () => void;
-}
+import { can, type SessionUser } from '../../src/domain';
 
 const base: GraphqlModule = {
   typeDefs: /* GraphQL */ `
@@ -87,10 +67,10 @@ const SUGGESTION = /\s*Did you mean [^?]*\?$/;
 
 /**
  * Field, argument and enum suggestions spell out the schema to whoever guesses at it: only
- * admins get them, everybody else the message without its hint.
+ * those granted the schema (admins) get them, everybody else the message without its hint.
  */
 const withoutSuggestions = <F extends { response: { errors?: readonly { message: string }[] } }>(formatted: F, user: SessionUser): F =>
-  user.roleId === Role.ADMIN
+  can(user.roleId, 'graphqlSchema', 'show')
     ? formatted
     : {
         ...formatted,

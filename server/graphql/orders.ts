@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { adminMessageSchema, fieldErrors, id, MESSAGE_DIRECTIONS, orderMessageSchema, orderUpdateSchema, threadId } from '../../src/domain';
 import { authorize } from '../auth/authorize';
 import { invalidFields } from '../errors';
-import { ORDER_MESSAGES_MAX_LIMIT, orderChat } from '../orders/orderChat';
-import { orderReader } from '../orders/orderReads';
-import { orderWriter } from '../orders/orderWrites';
-import type { GraphqlDeps, GraphqlModule } from './index';
+import { ORDER_MESSAGES_MAX_LIMIT, orderChat } from '../areas/orders/orderChat';
+import { orderReader } from '../areas/orders/orderReads';
+import { orderWriter } from '../areas/orders/orderWrites';
+import type { GraphqlDeps, GraphqlModule } from './module';
 import { orderTypeDefs } from './orderTypes';
 
 /** Arguments are checked by the same schemas as the REST bodies, and refused the same way. */

@@ -5,8 +5,8 @@ import { authorize } from '../auth/authorize';
 import { listedCity } from '../auth/scope';
 import type { TotalHeader } from '../db/paginate';
 import { invalidFields } from '../errors';
-import { restaurantReader } from '../routes/restaurantReads';
-import type { GraphqlDeps, GraphqlModule } from './index';
+import { restaurantReader } from '../areas/restaurants/restaurantReads';
+import type { GraphqlDeps, GraphqlModule } from './module';
 
 /** The GraphQL types of restaurants (spec section 7, GraphQL): the fields a picker needs. */
 const typeDefs = /* GraphQL */ `

@@ -1,35 +1,16 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { EventStatus } from '../../src/domain';
 import type { Database } from '../db/schema';
 import { MessengerError, type MessengerGateway } from '../messenger/gateway';
-import { adPublishEvent, adUnpublishEvent } from './adEvents';
+import { adPublishEvent, adUnpublishEvent } from '../areas/ads/adEvents';
 import { DeliveryDeferred } from './deliveryDeferred';
+import type { EventHandler } from './eventHandler';
 import { claimDue, takeOverDeadClaims, type ClaimedEvent } from './eventClaims';
 import type { OutgoingEvent } from './events';
-import { orderMessageEvent } from './orderMessageEvent';
+import { orderMessageEvent } from '../areas/orders/orderMessageEvent';
 import { acquireLiveness } from './processLiveness';
-import { restaurantUnpauseEvent } from './restaurantPauseEvent';
-import { reviewAnswerEvent, reviewPublishEvent } from './reviewEvents';
-
-/** Why an attempt failed, and whether it was the last one. */
-export interface DeliveryFailure {
-  error: string;
-  final: boolean;
-}
-
-/** What the worker does with one type of event. */
-export interface EventHandler {
-  /**
-   * Does the event's work, outside any transaction (PGlite has one connection: a transaction
-   * held across a messenger call would stop every other query). Throws to have it retried; a
-   * permanent MessengerError fails the event at once; a DeliveryDeferred asks again later.
-   */
-  deliver(payload: Record<string, unknown>): Promise<void>;
-  /** Runs in the transaction that marks the event processed. */
-  delivered(trx: Transaction<Database>, payload: Record<string, unknown>): Promise<void>;
-  /** Runs in the transaction that puts the event back for a retry, or fails it (`final`). */
-  failed(trx: Transaction<Database>, payload: Record<string, unknown>, failure: DeliveryFailure): Promise<void>;
-}
+import { restaurantUnpauseEvent } from '../areas/restaurants/restaurantPauseEvent';
+import { reviewAnswerEvent, reviewPublishEvent } from '../areas/reviews/reviewEvents';
 
 /** Fastify's logger and the console both fit. */
 export interface WorkerLog {

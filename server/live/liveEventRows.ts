@@ -86,7 +86,7 @@ export async function eventsAfter(db: Kysely<Database>, user: Actor, lastId: num
         ),
       ]),
     )
-    .where(inUserScope(user, { city: 'city_id', restaurant: 'restaurant_id' }))
+    .where((eb) => inUserScope(eb, user, { city: eb.ref('city_id'), restaurant: eb.ref('restaurant_id') }))
     .execute();
   return toEvents(rows);
 }
@@ -106,7 +106,7 @@ export async function eventsSince(db: Kysely<Database>, user: Actor, since: Date
       '>=',
       sql<Date>`greatest(${since}::timestamptz, clock_timestamp() - make_interval(secs => ${SINCE_LIMIT_SECONDS}))`,
     )
-    .where(inUserScope(user, { city: 'city_id', restaurant: 'restaurant_id' }))
+    .where((eb) => inUserScope(eb, user, { city: eb.ref('city_id'), restaurant: eb.ref('restaurant_id') }))
     .execute();
   return toEvents(rows);
 }

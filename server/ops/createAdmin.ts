@@ -3,7 +3,7 @@ import { check, Role, staffCreateSchema } from '../../src/domain';
 import { hashPassword, newAuthKey } from '../auth/password';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors';
-import { assertAccountUnique, writeUnique } from '../staff/accountUniqueness';
+import { assertAccountUnique, writeUnique } from '../areas/staff/accountUniqueness';
 
 /** An admin that cannot be created; its message is for the operator. */
 export class CreateAdminError extends Error {}

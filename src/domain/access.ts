@@ -44,7 +44,9 @@ export type ResourceName =
   | 'language'
   | 'globalSettings'
   /** The audit trail of changes and logins: admins all of it, city admins their city's. */
-  | 'audit';
+  | 'audit'
+  /** The GraphQL schema spelled out: its "Did you mean …?" hints on a mistyped field, argument or value. */
+  | 'graphqlSchema';
 
 type Grant = readonly Action[];
 const ALL: Grant = ['list', 'show', 'create', 'edit', 'delete'];

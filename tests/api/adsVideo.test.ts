@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMp4 } from '../../server/ads/mp4';
+import { isMp4 } from '../../server/areas/ads/mp4';
 import { AD_VIDEO_MAX_BYTES } from '../../src/domain';
 import { useAdsApp } from './adsFixtures';
 import { backends } from './harness';

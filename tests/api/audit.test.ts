@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { startMailingSender } from '../../server/jobs/mailingSender';
+import { startMailingSender } from '../../server/areas/mailings/mailingSender';
 import {
   AUDIT_SECRET_MARK,
   MailingStatus,

@@ -10,7 +10,7 @@ import type { Database } from '../../server/db/schema';
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from '../../server/errors';
 import { startEventWorker, type EventWorker } from '../../server/jobs/eventWorker';
 import { enqueueEvent } from '../../server/jobs/events';
-import { startMailingSender, type MailingSender } from '../../server/jobs/mailingSender';
+import { startMailingSender, type MailingSender } from '../../server/areas/mailings/mailingSender';
 import { EventStatus, MailingStatus, Role } from '../../src/domain';
 import { startTcpProxy, type CutMode, type TcpProxy } from '../support/tcpProxy';
 import { createStaff, login, seedRoles, TEST_SECRET, TEST_VERSION } from './harness';

@@ -136,7 +136,7 @@ export function killableHandle(
   return { db: db.withPlugin(plugin), kill: () => (killed = true), dead: () => killed };
 }
 
-/** The statement that claims a recipient (server/mailings/senderQueries.ts). */
+/** The statement that claims a recipient (server/areas/mailings/senderQueries.ts). */
 export const CLAIM_STATEMENT = /FOR UPDATE OF r SKIP LOCKED/;
 
 /** The most calls in any window of `windowMs` (sorted call times). */

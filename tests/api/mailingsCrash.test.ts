@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
-import { RecipientState } from '../../server/mailings/senderQueries';
+import { RecipientState } from '../../server/areas/mailings/senderQueries';
 import { MailingStatus, Role, type Mailing } from '../../src/domain';
 import { startFakeBotApi, type FakeBotApi } from '../support/fakeBotApi';
 import { backends, createStaff, openTestDb, type Backend, type TestDb } from './harness';

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema';
-import { startMailingSender, type MailingSender } from '../../server/jobs/mailingSender';
+import { startMailingSender, type MailingSender } from '../../server/areas/mailings/mailingSender';
 import { acquireLiveness, type ProcessLiveness } from '../../server/jobs/processLiveness';
-import { claimRecipient, RecipientState, startMailing } from '../../server/mailings/senderQueries';
+import { claimRecipient, RecipientState, startMailing } from '../../server/areas/mailings/senderQueries';
 import type { MessengerGateway } from '../../server/messenger/gateway';
 import { MailingStatus } from '../../src/domain';
 import { backends, openTestDb, type TestDb } from './harness';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startMailingSender, type MailingSender, type MailingSenderOptions } from '../../server/jobs/mailingSender';
-import { RecipientState } from '../../server/mailings/senderQueries';
+import { startMailingSender, type MailingSender, type MailingSenderOptions } from '../../server/areas/mailings/mailingSender';
+import { RecipientState } from '../../server/areas/mailings/senderQueries';
 import { MailingStatus } from '../../src/domain';
 import { backends, openTestDb, type TestDb } from './harness';
 import {

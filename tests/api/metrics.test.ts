@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { startMailingSender } from '../../server/jobs/mailingSender';
+import { startMailingSender } from '../../server/areas/mailings/mailingSender';
 import { EventStatus } from '../../src/domain';
 import { backends, bearer, login, openTestApp, seedRoles, TEST_SECRET, TEST_VERSION, type TestApp } from './harness';
 import { openLiveClient, type LiveClient } from './liveEventsClient';

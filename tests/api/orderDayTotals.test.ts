@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { splitByDays } from '../../server/orders/orderReads';
+import { splitByDays } from '../../server/areas/orders/orderReads';
 import type { OrderTotals } from '../../src/domain';
 import { backends, createRestaurant, useStaffApp } from './harness';
 import { createCustomer, createOrder } from './orderFixtures';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app';
 import { ConfigError, readConfig } from '../../server/config';
-import type { ExportOptions } from '../../server/routes/orderExport';
+import type { ExportOptions } from '../../server/areas/orders/exportOptions';
 import { OrderStatus, PaymentMethod } from '../../src/domain';
 import { EXPORT_GATE } from '../support/exportGate';
 import { backends, bearer, login, openTestApp, seedRoles, TEST_SECRET, TEST_VERSION, type TestApp } from './harness';

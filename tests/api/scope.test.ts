@@ -23,7 +23,7 @@ const compiled = (user: Actor) =>
   db
     .selectFrom('restaurants')
     .select('id')
-    .where(inUserScope(user, { city: 'city_id', restaurant: 'id' }))
+    .where((eb) => inUserScope(eb, user, { city: eb.ref('city_id'), restaurant: eb.ref('id') }))
     .compile();
 
 describe('row scope as a query', () => {
@@ -32,7 +32,11 @@ describe('row scope as a query', () => {
     expect(compiled(cityAdmin)).toMatchObject({ sql: expect.stringContaining('where "city_id" = $1'), parameters: [7] });
     expect(compiled(owner)).toMatchObject({ sql: expect.stringContaining('where "id" = $1'), parameters: [11] });
     expect(compiled(cityless).sql).toContain('where false');
-    const cities = db.selectFrom('tags').select('id').where(inUserCities(owner, 'city_id')).compile();
+    const cities = db
+      .selectFrom('tags')
+      .select('id')
+      .where((eb) => inUserCities(eb, owner, eb.ref('city_id')))
+      .compile();
     expect(cities.parameters).toEqual([7]);
   });
 

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { rebuildStatsRollups } from '../../server/db/migrations/010_stats_rollups';
 import type { Database } from '../../server/db/schema';
-import { oneAtATime } from '../../server/stats/oneAtATime';
-import { splitBySlots } from '../../server/stats/statsRange';
+import { oneAtATime } from '../../server/areas/stats/oneAtATime';
+import { splitBySlots } from '../../server/areas/stats/statsRange';
 import { backends, createRestaurant, useStaffApp } from './harness';
 import { createCustomer, createOrder } from './orderFixtures';
 

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { ToWorkbook } from '../../server/orders/exportWorker';
+import type { ToWorkbook } from '../../server/areas/orders/exportWorker';
 
 /** A stand-in for the workbook worker that fails on its first rows, as a worker out of memory would. */
 parentPort?.on('message', (message: ToWorkbook) => {

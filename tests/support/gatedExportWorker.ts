@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { FromWorkbook, ToWorkbook } from '../../server/orders/exportWorker';
+import type { FromWorkbook, ToWorkbook } from '../../server/areas/orders/exportWorker';
 import { EXPORT_GATE } from './exportGate';
 
 /**

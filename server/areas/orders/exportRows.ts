@@ -1,0 +1,145 @@
+import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sql, type Kysely } from 'kysely';
+import type { Actor } from '../../auth/scope';
+import type { Database } from '../../db/schema';
+import { inOrderRange, type OrderRange } from './filters';
+
+/**
+ * The export's reading of the orders: only the columns the sheet shows (no chat count, no
+ * dish descriptions), walked in keyset pages in the list's order (newest first, then by id).
+ * A page is one short statement, and the reader gives the event loop a turn between pages: on
+ * the embedded database every statement runs on the server's own thread, so a page bounds how
+ * long any other request can wait behind an export.
+ */
+export const selectExportRows = (db: Kysely<Database>) =>
+  db
+    .selectFrom('orders as o')
+    .innerJoin('cities as c', 'c.id', 'o.city_id')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .innerJoin('restaurants as r', 'r.id', 'o.restaurant_id')
+    .leftJoin('users as k', 'k.id', 'o.courier_id')
+    .select([
+      'o.id',
+      'o.thread_id',
+      'o.created_at',
+      sql<string>`o.created_at::text`.as('cursor_at'),
+      'o.address',
+      'o.additional_address',
+      'o.sum',
+      'o.delivery_cost',
+      'o.discount',
+      'o.total_sum',
+      'o.currency',
+      'o.status',
+      'o.payment_method',
+      'o.courier_id',
+      'c.name as city_name',
+      'c.name_ru as city_name_ru',
+      'r.name as restaurant_name',
+      'r.name_ru as restaurant_name_ru',
+      'u.name as customer_name',
+      'u.phone as customer_phone',
+      'k.telegram_username as courier_username',
+      'k.name as courier_name',
+      'k.username as courier_login',
+      // [count, name, name_ru] per item: the sheet needs nothing else of them.
+      sql<[number, string, string | null][]>`(
+        SELECT coalesce(json_agg(json_build_array(i.count, i.name, i.name_ru) ORDER BY i.id), '[]'::json)
+        FROM order_items i WHERE i.order_id = o.id)`.as('items'),
+    ]);
+
+export type ExportOrderRow = Awaited<ReturnType<ReturnType<typeof selectExportRows>['execute']>>[number];
+
+/**
+ * How much of this thread a page may take. On the embedded database a statement runs on this
+ * thread from start to end (about 0.1 ms per exported order here), on a server it only waits
+ * while the driver parses the rows; then the rows become sheet rows and are copied to the
+ * worker. Each page is sized from how long the last one kept this thread busy in all, so a
+ * request that comes in meanwhile waits a few milliseconds at most on either.
+ */
+export interface PageSizing {
+  /** The busy time a page aims at. */
+  budgetMs: number;
+  first: number;
+  min: number;
+  max: number;
+}
+
+export const EXPORT_PAGES: PageSizing = { budgetMs: 3, first: 50, min: 10, max: 1000 };
+
+/** Runs one page's statement when its turn comes. */
+export type Pacer = <T>(read: () => Promise<T>) => Promise<T>;
+
+/** The longest rest after a page. */
+const MAX_REST_MS = 200;
+
+/**
+ * The turns of an app's exports at the database: one page at a time, each followed by a rest
+ * as long as it took. So the exports together take at most half of one core of the database
+ * (the server's own thread, on the embedded one) however many run, and the requests that come
+ * meanwhile find it idle half the time.
+ */
+export function exportPacer(): Pacer {
+  let previous: Promise<void> = Promise.resolve();
+  return async (read) => {
+    const waitFor = previous;
+    let next: () => void = () => undefined;
+    previous = new Promise<void>((resolve) => {
+      next = resolve;
+    });
+    await waitFor;
+    const started = performance.now();
+    try {
+      return await read();
+    } finally {
+      setTimeout(next, Math.min(MAX_REST_MS, performance.now() - started));
+    }
+  };
+}
+
+/** Every page at once, for a reader alone. */
+const unpaced: Pacer = (read) => read();
+
+/**
+ * The orders of a range in the list's order, page by page; stops when the caller stops asking.
+ * The caller passes to next() the milliseconds it kept the thread busy with the last page.
+ */
+export async function* exportPages(
+  db: Kysely<Database>,
+  user: Actor,
+  range: OrderRange,
+  sizing: PageSizing = EXPORT_PAGES,
+  pace: Pacer = unpaced,
+): AsyncGenerator<ExportOrderRow[], void, number | undefined> {
+  let after: { at: string; id: number } | null = null;
+  let size = sizing.first;
+  for (;;) {
+    let query = selectExportRows(db)
+      .where((eb) =>
+        inOrderRange(eb, user, range, {
+          city: eb.ref('o.city_id'),
+          restaurant: eb.ref('o.restaurant_id'),
+          createdAt: eb.ref('o.created_at'),
+        }),
+      )
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(size);
+    if (after) query = query.where(sql<boolean>`(o.created_at, o.id) < (${after.at}::timestamptz, ${after.id})`);
+    const { rows, busyMs: readMs } = await pace(async () => {
+      const before = performance.eventLoopUtilization();
+      const read = await query.execute();
+      // The time this thread was busy meanwhile: all of it on the embedded database, the parsing on a server.
+      return { rows: read, busyMs: Math.max(0.1, performance.eventLoopUtilization(before).active) };
+    });
+    let busyMs = readMs;
+    if (rows.length > 0) busyMs += (yield rows) ?? 0;
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1];
+    after = { at: last.cursor_at, id: last.id };
+    size = Math.round(Math.min(sizing.max, Math.max(sizing.min, (size * sizing.budgetMs) / busyMs, size / 2), size * 2));
+    // The requests that came in meanwhile go first: their statements queue before the next page's.
+    await nextTurn();
+  }
+}

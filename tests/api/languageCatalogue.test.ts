@@ -29,7 +29,7 @@ function importGraph(entry: string): { files: Set<string>; packages: Set<string>
   return { files, packages };
 }
 
-/** The messages modules the server finds by folder, as server/routes/language.ts does. */
+/** The messages modules the server finds by folder, as server/areas/language/routes.ts does. */
 const messageFiles = (): string[] =>
   readdirSync(resolve(ROOT, 'src/resources'))
     .map((name) => resolve(ROOT, 'src/resources', name, 'messages.ts'))

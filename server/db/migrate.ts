@@ -1,43 +1,39 @@
+import { readdirSync } from 'node:fs';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import * as dataModel from './migrations/001_data_model';
-import * as oneBotPerCity from './migrations/002_one_bot_per_city';
-import * as sessionVersions from './migrations/003_session_versions';
-import * as restaurantsSoftDelete from './migrations/004_restaurants_soft_delete';
-import * as orderIndexes from './migrations/005_order_indexes';
-import * as orderDayTotals from './migrations/006_order_day_totals';
-import * as reviewSent from './migrations/007_review_sent';
-import * as adScheduling from './migrations/008_ad_scheduling';
-import * as mailingRecipients from './migrations/009_mailing_recipients';
-import * as statsRollups from './migrations/010_stats_rollups';
-import * as restaurantPause from './migrations/011_restaurant_pause';
-import * as mailingClaimIndex from './migrations/012_mailing_claim_index';
-import * as liveEvents from './migrations/013_live_events';
-import * as auditTrail from './migrations/014_audit_trail';
-import * as claimOwners from './migrations/015_claim_owners';
 
-/** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-const migrations: Record<string, Migration> = {
-  '001_data_model': dataModel,
-  '002_one_bot_per_city': oneBotPerCity,
-  '003_session_versions': sessionVersions,
-  '004_restaurants_soft_delete': restaurantsSoftDelete,
-  '005_order_indexes': orderIndexes,
-  '006_order_day_totals': orderDayTotals,
-  '007_review_sent': reviewSent,
-  '008_ad_scheduling': adScheduling,
-  '009_mailing_recipients': mailingRecipients,
-  '010_stats_rollups': statsRollups,
-  '011_restaurant_pause': restaurantPause,
-  '012_mailing_claim_index': mailingClaimIndex,
-  '013_live_events': liveEvents,
-  '014_audit_trail': auditTrail,
-  '015_claim_owners': claimOwners,
-};
+/**
+ * Every migration is a file `NNN_<what>.ts` in ./migrations, found by folder and run in the
+ * order of its name. Add new ones with the next number; never edit one that has shipped.
+ */
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+const MIGRATION_FILE = /^(\d{3}_[a-z0-9_]+)\.ts$/;
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const names: readonly string[] = readdirSync(MIGRATIONS_DIR)
+  .filter((file) => /^\d/.test(file))
+  .map((file) => {
+    // A numbered file that does not fit the pattern would otherwise be skipped without a word.
+    const name = MIGRATION_FILE.exec(file)?.[1];
+    if (name === undefined) throw new Error(`${file} in server/db/migrations is not named NNN_<what>.ts`);
+    return name;
+  })
+  .sort();
+
+const isMigration = (module: object): module is Migration => 'up' in module && typeof module.up === 'function';
+
+let loaded: Promise<Record<string, Migration>> | undefined;
+const loadMigrations = (): Promise<Record<string, Migration>> =>
+  (loaded ??= Promise.all(
+    names.map(async (name) => {
+      const module: object = await import(new URL(`${name}.ts`, MIGRATIONS_DIR).href);
+      if (!isMigration(module)) throw new Error(`Migration ${name} exports no up()`);
+      return [name, module] as const;
+    }),
+  ).then((entries) => Object.fromEntries(entries)));
+
+const provider: MigrationProvider = { getMigrations: loadMigrations };
 
 /** The names of every migration this build knows, oldest first (the readiness check compares them with the database's; a backup records the one it was taken at). */
-export const migrationNames = (): string[] => Object.keys(migrations);
+export const migrationNames = (): string[] => [...names];
 
 /** Brings the database to the newest schema. Safe to run on every start and from two processes. */
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {

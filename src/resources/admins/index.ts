@@ -13,6 +13,6 @@ export default {
     { path: ADMIN_CREATE_PATH, screen: screen(() => import('./AdminCreate'), 'AdminCreate') },
     { path: '/admin/:id', screen: screen(() => import('./AdminEdit'), 'AdminEdit') },
   ],
-  menu: [{ id: 'admins', path: () => ADMINS_PATH, places: { [Role.ADMIN]: 13, [Role.CITY_ADMIN]: 11 } }],
+  menu: [{ id: 'admins', path: () => ADMINS_PATH, places: { [Role.ADMIN]: 130, [Role.CITY_ADMIN]: 110 } }],
   data: { admins: async () => (await import('./data')).admins },
 } satisfies ResourceManifest;

@@ -10,6 +10,6 @@ export default {
   edit: screen(() => import('./AdEdit'), 'AdEdit'),
   recordRepresentation: 'id',
   routes: [{ path: AD_CREATE_PATH, screen: screen(() => import('./AdCreate'), 'AdCreate') }],
-  menu: [{ id: 'ads', path: () => ADS_PATH, places: { [Role.ADMIN]: 6, [Role.CITY_ADMIN]: 4, [Role.RESTAURANT_OWNER]: 2 } }],
+  menu: [{ id: 'ads', path: () => ADS_PATH, places: { [Role.ADMIN]: 60, [Role.CITY_ADMIN]: 40, [Role.RESTAURANT_OWNER]: 20 } }],
   data: { ads: async () => (await import('./data')).ads },
 } satisfies ResourceManifest;

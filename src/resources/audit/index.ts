@@ -7,7 +7,7 @@ export default {
   icon: HistoryIcon,
   // /audit: the trail, for admins and city admins (their city's).
   list: screen(() => import('./AuditList'), 'AuditList'),
-  menu: [{ id: 'audit', path: () => '/audit', places: { [Role.ADMIN]: 14, [Role.CITY_ADMIN]: 13 } }],
+  menu: [{ id: 'audit', path: () => '/audit', places: { [Role.ADMIN]: 140, [Role.CITY_ADMIN]: 130 } }],
   title: { plural: false },
   data: { audit: async () => (await import('./data')).audit },
 } satisfies ResourceManifest;

@@ -11,7 +11,7 @@ export default {
   // Never the token: it is a secret.
   recordRepresentation: (bot: Bot) => `#${bot.id}`,
   routes: [{ path: BOT_CREATE_PATH, screen: screen(() => import('./BotCreate'), 'BotCreate') }],
-  menu: [{ id: 'bots', path: () => '/bots', places: { [Role.ADMIN]: 2 } }],
+  menu: [{ id: 'bots', path: () => '/bots', places: { [Role.ADMIN]: 20 } }],
   data: {
     bots: async () => (await import('./data')).bots,
     citiesForBots: async () => (await import('./data')).citiesForBots,

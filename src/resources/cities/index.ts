@@ -14,8 +14,8 @@ export default {
     { path: `${CITY_CREATE_PATH}/:id`, screen: screen(() => import('./CityEdit'), 'CityEdit') },
   ],
   menu: [
-    { id: 'cities', path: () => '/cities', places: { [Role.ADMIN]: 7 } },
-    { id: 'city', path: (u) => cityEditPath(u.cityId ?? ''), places: { [Role.CITY_ADMIN]: 5, [Role.OPERATOR]: 3 } },
+    { id: 'cities', path: () => '/cities', places: { [Role.ADMIN]: 70 } },
+    { id: 'city', path: (u) => cityEditPath(u.cityId ?? ''), places: { [Role.CITY_ADMIN]: 50, [Role.OPERATOR]: 30 } },
   ],
   data: {
     cities: async () => (await import('./data')).cities,

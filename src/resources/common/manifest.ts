@@ -42,7 +42,11 @@ export interface MenuEntry {
   id: MenuItemId;
   /** The route, with the user's own city or restaurant filled in. */
   path: (user: MenuUser) => string;
-  /** Its place in the menu of each role that sees it (the order of spec section 2), from 1. */
+  /**
+   * Its place in the menu of each role that sees it (the order of spec section 2): the entries
+   * stand in tens (10, 20, ...), so a new entry takes a number between its neighbours' and no
+   * other manifest changes.
+   */
   places: Readonly<Partial<Record<RoleId, number>>>;
 }
 

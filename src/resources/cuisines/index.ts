@@ -10,6 +10,6 @@ export default {
   edit: screen(() => import('./CuisineEdit'), 'CuisineEdit'),
   recordRepresentation: 'name',
   routes: [{ path: CUISINE_CREATE_PATH, screen: screen(() => import('./CuisineCreate'), 'CuisineCreate') }],
-  menu: [{ id: 'cuisines', path: () => '/cuisines', places: { [Role.ADMIN]: 3, [Role.CITY_ADMIN]: 3 } }],
+  menu: [{ id: 'cuisines', path: () => '/cuisines', places: { [Role.ADMIN]: 30, [Role.CITY_ADMIN]: 30 } }],
   data: { cuisines: async () => (await import('./data')).cuisines },
 } satisfies ResourceManifest;

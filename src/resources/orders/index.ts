@@ -13,7 +13,7 @@ export default {
     {
       id: 'orders',
       path: () => ORDERS_PATH,
-      places: { [Role.ADMIN]: 10, [Role.CITY_ADMIN]: 6, [Role.RESTAURANT_OWNER]: 3, [Role.OPERATOR]: 4 },
+      places: { [Role.ADMIN]: 100, [Role.CITY_ADMIN]: 60, [Role.RESTAURANT_OWNER]: 30, [Role.OPERATOR]: 40 },
     },
   ],
   data: { orders: async () => (await import('./data')).orders },

@@ -8,6 +8,6 @@ export default {
   // /referrals: the list with the form of a new link; a link is never edited.
   list: screen(() => import('./ReferralList'), 'ReferralList'),
   recordRepresentation: 'code',
-  menu: [{ id: 'referrals', path: () => '/referrals', places: { [Role.ADMIN]: 12, [Role.CITY_ADMIN]: 12 } }],
+  menu: [{ id: 'referrals', path: () => '/referrals', places: { [Role.ADMIN]: 120, [Role.CITY_ADMIN]: 120 } }],
   data: { referrals: async () => (await import('./data')).referrals },
 } satisfies ResourceManifest;

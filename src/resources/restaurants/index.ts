@@ -18,9 +18,9 @@ export default {
     {
       id: 'restaurants',
       path: (u) => (u.cityId == null ? RESTAURANT_LIST_PATH : `${RESTAURANT_LIST_PATH}/${u.cityId}`),
-      places: { [Role.ADMIN]: 4, [Role.CITY_ADMIN]: 1, [Role.OPERATOR]: 1 },
+      places: { [Role.ADMIN]: 40, [Role.CITY_ADMIN]: 10, [Role.OPERATOR]: 10 },
     },
-    { id: 'restaurant', path: (u) => restaurantEditPath(u.restaurantId ?? ''), places: { [Role.RESTAURANT_OWNER]: 1 } },
+    { id: 'restaurant', path: (u) => restaurantEditPath(u.restaurantId ?? ''), places: { [Role.RESTAURANT_OWNER]: 10 } },
   ],
   data: { restaurants: async () => (await import('./data')).restaurants },
 } satisfies ResourceManifest;

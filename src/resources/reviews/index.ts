@@ -10,8 +10,8 @@ export default {
   list: screen(() => import('./ReviewList'), 'ReviewList'),
   routes: [{ path: RESTAURANT_REVIEWS_ROUTE, screen: screen(() => import('./RestaurantReviewList'), 'RestaurantReviewList') }],
   menu: [
-    { id: 'reviews', path: () => '/reviews', places: { [Role.ADMIN]: 5, [Role.CITY_ADMIN]: 2, [Role.OPERATOR]: 2 } },
-    { id: 'ownReviews', path: (u) => `/restaurant/${u.restaurantId ?? ''}/reviews`, places: { [Role.RESTAURANT_OWNER]: 4 } },
+    { id: 'reviews', path: () => '/reviews', places: { [Role.ADMIN]: 50, [Role.CITY_ADMIN]: 20, [Role.OPERATOR]: 20 } },
+    { id: 'ownReviews', path: (u) => `/restaurant/${u.restaurantId ?? ''}/reviews`, places: { [Role.RESTAURANT_OWNER]: 40 } },
   ],
   data: { reviews: async () => (await import('./data')).reviews },
 } satisfies ResourceManifest;

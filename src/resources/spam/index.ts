@@ -7,6 +7,6 @@ export default {
   icon: ForwardToInboxIcon,
   // /spam: the recipient count, the composer and the previous mailings on one screen.
   list: screen(() => import('./SpamPage'), 'SpamPage'),
-  menu: [{ id: 'spam', path: () => '/spam', places: { [Role.ADMIN]: 8, [Role.CITY_ADMIN]: 9 } }],
+  menu: [{ id: 'spam', path: () => '/spam', places: { [Role.ADMIN]: 80, [Role.CITY_ADMIN]: 90 } }],
   data: { spam: async () => (await import('./data')).spam },
 } satisfies ResourceManifest;

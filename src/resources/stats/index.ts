@@ -7,7 +7,7 @@ export default {
   icon: BarChartIcon,
   // /stats: loaded on its first visit, with recharts, so the login page carries neither.
   list: screen(() => import('./StatsPage'), 'StatsPage'),
-  menu: [{ id: 'stats', path: () => '/stats', places: { [Role.ADMIN]: 1, [Role.CITY_ADMIN]: 8 } }],
+  menu: [{ id: 'stats', path: () => '/stats', places: { [Role.ADMIN]: 10, [Role.CITY_ADMIN]: 80 } }],
   title: { plural: false },
   data: { stats: async () => (await import('./data')).stats },
 } satisfies ResourceManifest;

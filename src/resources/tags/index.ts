@@ -10,6 +10,6 @@ export default {
   edit: screen(() => import('./TagEdit'), 'TagEdit'),
   recordRepresentation: 'name',
   routes: [{ path: TAG_CREATE_PATH, screen: screen(() => import('./TagCreate'), 'TagCreate') }],
-  menu: [{ id: 'tags', path: () => '/tags', places: { [Role.ADMIN]: 11, [Role.CITY_ADMIN]: 7 } }],
+  menu: [{ id: 'tags', path: () => '/tags', places: { [Role.ADMIN]: 110, [Role.CITY_ADMIN]: 70 } }],
   data: { tags: async () => (await import('./data')).tags },
 } satisfies ResourceManifest;

@@ -8,6 +8,6 @@ export default {
   icon: EmojiEventsIcon,
   // The spec's path, the same as the API's call.
   routes: [{ path: API_PATHS.stats.topUsers, screen: screen(() => import('./TopUsersList'), 'TopUsersList') }],
-  menu: [{ id: 'topUsers', path: () => API_PATHS.stats.topUsers, places: { [Role.ADMIN]: 9, [Role.CITY_ADMIN]: 10 } }],
+  menu: [{ id: 'topUsers', path: () => API_PATHS.stats.topUsers, places: { [Role.ADMIN]: 90, [Role.CITY_ADMIN]: 100 } }],
   data: { topUsers: async () => (await import('./data')).topUsers },
 } satisfies ResourceManifest;

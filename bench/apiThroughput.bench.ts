@@ -10,7 +10,7 @@ import { DEMO_PASSWORD } from '../server/db/demo';
 import type { Database } from '../server/db/schema';
 import { openPglite, openPostgres, type BenchDatabase } from './benchDatabase';
 import { measureCalls, measureHttp } from './httpLoad';
-import type { BenchResult } from './run';
+import type { BenchResult } from './result';
 
 const ENDPOINTS = ['/api/cities', '/api/cuisines'];
 const CONCURRENCY = [10, 50];

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import react from '@vitejs/plugin-react';
-import type { BenchResult } from './run';
+import type { BenchResult } from './result';
 
 const ROOT = resolve(import.meta.dirname, '..');
 

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { buildApp } from '../server/app';
 import { openPglite, openPostgres, type BenchDatabase } from './benchDatabase';
 import { loadOrderData, type OrderData } from './orderData';
-import type { BenchResult } from './run';
+import type { BenchResult } from './result';
 
 const ORDERS = Number(process.env.BENCH_EXPORT_ORDERS || 50_000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 20);

@@ -30,7 +30,7 @@ import type { Database } from '../server/db/schema';
 import { LIVE_EVENTS_PATH, OrderStatus, Role } from '../src/domain';
 import { openPglite, openPostgres, type BenchDatabase } from './benchDatabase';
 import type { LiveClientsMessage } from './liveEventsClients';
-import type { BenchResult } from './run';
+import type { BenchResult } from './result';
 
 const STREAMS = Number(process.env.BENCH_LIVE_STREAMS || 500);
 const CHANGES = Number(process.env.BENCH_LIVE_CHANGES || 200);

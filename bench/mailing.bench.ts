@@ -33,7 +33,7 @@ import type { MessengerGateway } from '../server/messenger/gateway';
 import { telegramMessenger } from '../server/messenger/telegram';
 import { MailingStatus, Role } from '../src/domain';
 import { openPglite, openPostgres, type BenchDatabase } from './benchDatabase';
-import type { BenchResult } from './run';
+import type { BenchResult } from './result';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS || 100_000);
 const RATE = Number(process.env.BENCH_MAILING_RATE || 400);

@@ -33,7 +33,7 @@ import { buildApp } from '../server/app';
 import type { Database } from '../server/db/schema';
 import { openPglite, openPostgres, type BenchDatabase } from './benchDatabase';
 import { loadOrderData, type OrderData } from './orderData';
-import type { BenchResult } from './run';
+import type { BenchResult } from './result';
 
 const ORDERS = Number(process.env.BENCH_ORDERS || 1_000_000);
 const EXPORTED = Math.min(100_000, Math.floor(ORDERS / 4));

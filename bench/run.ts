@@ -3,15 +3,7 @@
  * Each bench is a module exporting `run(): Promise<BenchResult[]>`, named in BENCHES; with
  * names given, only those run. A result with a target fails the run when it is over it.
  */
-export interface BenchResult {
-  name: string;
-  value: number;
-  unit: string;
-  /** The most the value may be. */
-  target?: number;
-  /** Decimals to print; one by default. */
-  digits?: number;
-}
+import type { BenchResult } from './result';
 
 interface Bench {
   name: string;

@@ -19,7 +19,7 @@ import type { Database } from '../server/db/schema';
 import { STATS_FIGURES } from '../src/domain/stats';
 import { openPglite, openPostgres, type BenchDatabase } from './benchDatabase';
 import { loadOrderData, type OrderData } from './orderData';
-import type { BenchResult } from './run';
+import type { BenchResult } from './result';
 import { loadStatsData } from './statsData';
 
 const ORDERS = Number(process.env.BENCH_ORDERS || 1_000_000);

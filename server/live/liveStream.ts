@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { LIVE_EXPIRED_EVENT, type LiveEvent } from '../../src/domain';
 import type { RequestSession } from '../auth/authorize';
 import { hearsLiveEvent, type Actor } from '../auth/scope';
-import type { LiveStreamCaps } from './liveStreamCaps';
+import type { LiveCloseReason, LiveStreamCaps } from './liveStreamCaps';
 
 /** How long a browser waits before reconnecting a dropped stream (the SSE `retry:` line). */
 export const LIVE_RETRY_MS = 3000;
@@ -33,9 +33,6 @@ const EXPIRED = `event: ${LIVE_EXPIRED_EVENT}\ndata: {}\n\n`;
  * browser skips the event (not a live event) and reconnects after the `retry:` sent with it.
  */
 export const LIVE_CLOSING_EVENT = 'closing';
-
-/** Why the server closed a stream: the process is stopping (reconnect to another), or the user opened too many. */
-export type LiveCloseReason = 'restarting' | 'too-many-streams';
 
 /**
  * When the browser should come back: soon after a restart (the load balancer sends it to a

@@ -1,6 +1,8 @@
 import { apiErrorMessage } from '../../src/domain';
 import { HttpError } from '../errors';
-import type { LiveCloseReason } from './liveStream';
+
+/** Why the server closed a stream: the process is stopping (reconnect to another), or the user opened too many. */
+export type LiveCloseReason = 'restarting' | 'too-many-streams';
 
 /** How many live streams one process keeps open: per user, and in all. */
 export interface LiveStreamLimits {

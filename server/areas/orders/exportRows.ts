@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Actor } from '../../auth/scope';
 import type { Database } from '../../db/schema';
 import { inOrderRange, type OrderRange } from './filters';
+import { ordersWithParties } from './orderRows';
 
 /**
  * The export's reading of the orders: only the columns the sheet shows (no chat count, no
@@ -13,41 +14,35 @@ import { inOrderRange, type OrderRange } from './filters';
  * long any other request can wait behind an export.
  */
 export const selectExportRows = (db: Kysely<Database>) =>
-  db
-    .selectFrom('orders as o')
-    .innerJoin('cities as c', 'c.id', 'o.city_id')
-    .innerJoin('users as u', 'u.id', 'o.user_id')
-    .innerJoin('restaurants as r', 'r.id', 'o.restaurant_id')
-    .leftJoin('users as k', 'k.id', 'o.courier_id')
-    .select([
-      'o.id',
-      'o.thread_id',
-      'o.created_at',
-      sql<string>`o.created_at::text`.as('cursor_at'),
-      'o.address',
-      'o.additional_address',
-      'o.sum',
-      'o.delivery_cost',
-      'o.discount',
-      'o.total_sum',
-      'o.currency',
-      'o.status',
-      'o.payment_method',
-      'o.courier_id',
-      'c.name as city_name',
-      'c.name_ru as city_name_ru',
-      'r.name as restaurant_name',
-      'r.name_ru as restaurant_name_ru',
-      'u.name as customer_name',
-      'u.phone as customer_phone',
-      'k.telegram_username as courier_username',
-      'k.name as courier_name',
-      'k.username as courier_login',
-      // [count, name, name_ru] per item: the sheet needs nothing else of them.
-      sql<[number, string, string | null][]>`(
+  ordersWithParties(db).select([
+    'o.id',
+    'o.thread_id',
+    'o.created_at',
+    sql<string>`o.created_at::text`.as('cursor_at'),
+    'o.address',
+    'o.additional_address',
+    'o.sum',
+    'o.delivery_cost',
+    'o.discount',
+    'o.total_sum',
+    'o.currency',
+    'o.status',
+    'o.payment_method',
+    'o.courier_id',
+    'c.name as city_name',
+    'c.name_ru as city_name_ru',
+    'r.name as restaurant_name',
+    'r.name_ru as restaurant_name_ru',
+    'u.name as customer_name',
+    'u.phone as customer_phone',
+    'k.telegram_username as courier_username',
+    'k.name as courier_name',
+    'k.username as courier_login',
+    // [count, name, name_ru] per item: the sheet needs nothing else of them.
+    sql<[number, string, string | null][]>`(
         SELECT coalesce(json_agg(json_build_array(i.count, i.name, i.name_ru) ORDER BY i.id), '[]'::json)
         FROM order_items i WHERE i.order_id = o.id)`.as('items'),
-    ]);
+  ]);
 
 export type ExportOrderRow = Awaited<ReturnType<ReturnType<typeof selectExportRows>['execute']>>[number];
 

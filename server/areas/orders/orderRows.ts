@@ -22,53 +22,56 @@ interface ItemJson {
   sum: number | string;
 }
 
-export const selectOrders = (db: Kysely<Database>) =>
+/** Orders (`o`) with their city (`c`), customer (`u`), restaurant (`r`) and courier (`k`, if any): what the list and the export read from. */
+export const ordersWithParties = (db: Kysely<Database>) =>
   db
     .selectFrom('orders as o')
     .innerJoin('cities as c', 'c.id', 'o.city_id')
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .innerJoin('restaurants as r', 'r.id', 'o.restaurant_id')
-    .leftJoin('users as k', 'k.id', 'o.courier_id')
-    .select([
-      'o.id',
-      'o.thread_id',
-      'o.city_id',
-      'o.user_id',
-      'o.restaurant_id',
-      'o.address',
-      'o.additional_address',
-      'o.sum',
-      'o.delivery_cost',
-      'o.discount',
-      'o.total_sum',
-      'o.service_fee',
-      'o.currency',
-      'o.status',
-      'o.payment_method',
-      'o.courier_id',
-      'o.invoice_id',
-      'o.provider_payment_charge_id',
-      'o.created_at',
-      'c.name as city_name',
-      'c.name_ru as city_name_ru',
-      'c.currency as city_currency',
-      'u.name as customer_name',
-      'u.telegram_username as customer_username',
-      'u.address as customer_address',
-      'u.additional_address as customer_additional_address',
-      'u.contact_type as customer_contact_type',
-      'u.phone as customer_phone',
-      'r.name as restaurant_name',
-      'r.name_ru as restaurant_name_ru',
-      'r.description as restaurant_description',
-      'r.description_ru as restaurant_description_ru',
-      'r.address as restaurant_address',
-      'r.city_id as restaurant_city_id',
-      'k.telegram_id as courier_telegram_id',
-      'k.telegram_username as courier_username',
-      'k.name as courier_name',
-      'k.username as courier_login',
-      sql<ItemJson[]>`(
+    .leftJoin('users as k', 'k.id', 'o.courier_id');
+
+export const selectOrders = (db: Kysely<Database>) =>
+  ordersWithParties(db).select([
+    'o.id',
+    'o.thread_id',
+    'o.city_id',
+    'o.user_id',
+    'o.restaurant_id',
+    'o.address',
+    'o.additional_address',
+    'o.sum',
+    'o.delivery_cost',
+    'o.discount',
+    'o.total_sum',
+    'o.service_fee',
+    'o.currency',
+    'o.status',
+    'o.payment_method',
+    'o.courier_id',
+    'o.invoice_id',
+    'o.provider_payment_charge_id',
+    'o.created_at',
+    'c.name as city_name',
+    'c.name_ru as city_name_ru',
+    'c.currency as city_currency',
+    'u.name as customer_name',
+    'u.telegram_username as customer_username',
+    'u.address as customer_address',
+    'u.additional_address as customer_additional_address',
+    'u.contact_type as customer_contact_type',
+    'u.phone as customer_phone',
+    'r.name as restaurant_name',
+    'r.name_ru as restaurant_name_ru',
+    'r.description as restaurant_description',
+    'r.description_ru as restaurant_description_ru',
+    'r.address as restaurant_address',
+    'r.city_id as restaurant_city_id',
+    'k.telegram_id as courier_telegram_id',
+    'k.telegram_username as courier_username',
+    'k.name as courier_name',
+    'k.username as courier_login',
+    sql<ItemJson[]>`(
         SELECT coalesce(json_agg(json_build_object(
           'id', i.id, 'dishId', i.dish_id, 'name', i.name, 'name_ru', i.name_ru,
           'description', d.description, 'description_ru', d.description_ru,
@@ -77,8 +80,8 @@ export const selectOrders = (db: Kysely<Database>) =>
         -- One index lookup per item: as a plain join the planner hashes the whole dishes table once per order.
         LEFT JOIN LATERAL (SELECT dishes.description, dishes.description_ru FROM dishes WHERE dishes.id = i.dish_id OFFSET 0) d ON true
         WHERE i.order_id = o.id)`.as('items'),
-      sql<number>`(SELECT count(*)::int FROM order_messages m WHERE m.order_id = o.id)`.as('messages_amount'),
-    ]);
+    sql<number>`(SELECT count(*)::int FROM order_messages m WHERE m.order_id = o.id)`.as('messages_amount'),
+  ]);
 
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>['execute']>>[number];
 

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { check, Role, staffCreateSchema } from '../../src/domain';
-import { hashPassword, newAuthKey } from '../auth/password';
+import { hashPassword } from '../auth/password';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors';
 import { assertAccountUnique, writeUnique } from '../areas/staff/accountUniqueness';
+import { staffRepository } from '../areas/staff/repository';
 
 /** An admin that cannot be created; its message is for the operator. */
 export class CreateAdminError extends Error {}
@@ -39,29 +40,8 @@ export async function createAdmin(db: Kysely<Database>, name: string, password: 
   try {
     await assertAccountUnique(db, unique);
     const passwordHash = await hashPassword(checked.data.password);
-    const { id } = await writeUnique(db, unique, () =>
-      db
-        .insertInto('users')
-        .values({
-          username,
-          name: username,
-          password_hash: passwordHash,
-          role_id: Role.ADMIN,
-          city_id: null,
-          restaurant_id: null,
-          auth_key: newAuthKey(),
-          telegram_id: null,
-          telegram_username: null,
-          photo: null,
-          phone: null,
-          contact_type: null,
-          address: null,
-          additional_address: null,
-          referral_link_id: null,
-          last_active_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow(),
+    const id = await writeUnique(db, unique, () =>
+      staffRepository(db).create({ username, passwordHash, roleId: Role.ADMIN, cityId: null, restaurantId: null }),
     );
     return { id, username };
   } catch (error) {

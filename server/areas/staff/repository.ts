@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { differsFrom } from '../../db/differsFrom';
 import { paginate, type PageParams, type TotalHeader } from '../../db/paginate';
+import { newAuthKey } from '../../auth/password';
 import type { Database, UsersTable } from '../../db/schema';
 import { accountCity, selectStaffAccounts, type StaffRow } from './staffRows';
 
@@ -13,6 +14,36 @@ export type StaffSort = 'id' | 'username' | 'roleId' | 'cityId' | 'restaurantId'
 export type StaffChanges = Partial<
   Pick<UsersTable, 'username' | 'password_hash' | 'telegram_id' | 'role_id' | 'city_id' | 'restaurant_id'>
 >;
+
+/** What a new staff account is made of; the rest of its row (contact, address, ...) starts empty. */
+export interface NewStaffAccount {
+  username: string;
+  passwordHash: string;
+  roleId: number;
+  cityId: number | null;
+  restaurantId: number | null;
+  telegramId?: number | null;
+}
+
+/** The users row of a new staff account: named after its username, with a fresh auth key. */
+export const newStaffRow = (account: NewStaffAccount): Insertable<UsersTable> => ({
+  username: account.username,
+  name: account.username,
+  password_hash: account.passwordHash,
+  role_id: account.roleId,
+  city_id: account.cityId,
+  restaurant_id: account.restaurantId,
+  telegram_id: account.telegramId ?? null,
+  telegram_username: null,
+  auth_key: newAuthKey(),
+  photo: null,
+  phone: null,
+  contact_type: null,
+  address: null,
+  additional_address: null,
+  referral_link_id: null,
+  last_active_at: null,
+});
 
 export interface StaffFilter {
   /** The roles listed. */
@@ -47,8 +78,8 @@ export function staffRepository(db: Kysely<Database>) {
       });
     },
 
-    create: async (account: Insertable<UsersTable>): Promise<number> =>
-      (await db.insertInto('users').values(account).returning('id').executeTakeFirstOrThrow()).id,
+    create: async (account: NewStaffAccount): Promise<number> =>
+      (await db.insertInto('users').values(newStaffRow(account)).returning('id').executeTakeFirstOrThrow()).id,
 
     /** Writes the changes that differ from what is stored (a save of the stored values writes nothing). */
     update: async (id: number, changes: StaffChanges): Promise<void> => {

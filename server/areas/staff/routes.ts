@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_PATHS, assignableRoles, staffCreateSchema, staffRecord, staffUpdateSchema } from '../../../src/domain';
 import { currentUser, requireCan } from '../../auth/authorize';
-import { hashPassword, newAuthKey } from '../../auth/password';
+import { hashPassword } from '../../auth/password';
 import { listedCity } from '../../auth/scope';
 import { pageQuery } from '../../db/paginate';
 import { apiError } from '../../errors';
@@ -75,20 +75,11 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
       const id = await writeUnique(db, unique, () =>
         accounts.create({
           username,
-          name: username,
-          password_hash: passwordHash,
-          telegram_id: telegramId ?? null,
-          telegram_username: null,
-          role_id: roleId,
-          ...placement,
-          auth_key: newAuthKey(),
-          photo: null,
-          phone: null,
-          contact_type: null,
-          address: null,
-          additional_address: null,
-          referral_link_id: null,
-          last_active_at: null,
+          passwordHash,
+          roleId,
+          cityId: placement.city_id,
+          restaurantId: placement.restaurant_id,
+          telegramId: telegramId ?? null,
         }),
       );
       reply.status(201);

@@ -64,7 +64,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file starts its own server on its own port and data directory: two files at a
+          // time keep both cores busy without one browser starving the other's server.
+          maxWorkers: 2,
         },
       },
     ],

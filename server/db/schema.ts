@@ -216,6 +216,8 @@ export interface OrderMessagesTable {
   text: string;
   url: string | null;
   status: Generated<number>;
+  /** Why a failed message (status -1) can never be delivered (migrations/019). */
+  failure: string | null;
   restaurant_sent: Generated<boolean>;
   order_has_been_changed: Generated<boolean>;
   created_at: DefaultTimestamp;

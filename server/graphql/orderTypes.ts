@@ -97,8 +97,10 @@ export const orderTypeDefs = /* GraphQL */ `
     to: MessageParty!
     text: String!
     url: String
-    "created 0, sent 100, delayed 200"
+    "created 0, sent 100, delayed 200, failed -1"
     status: Int!
+    "why a failed message can never be delivered: NO_NOTIFICATION_ACCOUNT, NO_MESSENGER_ACCOUNT, NO_BOT, BLOCKED, CHAT_NOT_FOUND, REFUSED, UNREACHABLE"
+    failure: String
     restaurantSent: Boolean!
     adminSent: Boolean!
     orderHasBeenChanged: Boolean!

@@ -9,6 +9,8 @@ import type { Database } from '../db/schema';
 export interface DeliveryFailure {
   error: string;
   final: boolean;
+  /** What the delivery threw, for handlers that record why (a MessengerError's reason). */
+  cause?: unknown;
 }
 
 /** What the worker does with one type of event. */

@@ -118,7 +118,7 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
         : { status: EventStatus.PENDING, last_error: lastError, run_at: later(now(), retryAfter ?? backoffSeconds(tries)) };
       const result = await ownedBy(event)(trx).set(change).executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
-      await handler?.failed(trx, event.payload, { error: lastError, final: giveUp });
+      await handler?.failed(trx, event.payload, { error: lastError, final: giveUp, cause: error });
       return true;
     });
     const detail = { eventId: event.id, type: event.type, attempts: event.attempts, error: lastError };

@@ -1,3 +1,5 @@
+import { botApiFailureReason, type MessageFailureReason } from '../../src/domain';
+
 /**
  * The messenger the customers use, behind one interface: sending and deleting messages, and
  * keeping photos and videos and returning them. Shaped after the Telegram Bot API.
@@ -76,18 +78,24 @@ export interface MessengerGateway {
  * A send the messenger refused. `permanent`: trying again cannot help (the chat does not exist,
  * the bot is blocked). `blocked`: the recipient blocked the bot or left (403), to be recorded on
  * the customer. `retryAfterSeconds`: the messenger's rate limit says when to try again.
+ * `reason`: what a chat shows for a message that fails with it (src/domain/messageFailures.ts).
  */
 export class MessengerError extends Error {
   readonly permanent: boolean;
   readonly blocked: boolean;
   readonly retryAfterSeconds?: number;
+  readonly reason: MessageFailureReason;
 
-  constructor(message: string, options: { permanent?: boolean; blocked?: boolean; retryAfterSeconds?: number } = {}) {
+  constructor(
+    message: string,
+    options: { permanent?: boolean; blocked?: boolean; retryAfterSeconds?: number; reason?: MessageFailureReason } = {},
+  ) {
     super(message);
     this.name = 'MessengerError';
     this.blocked = options.blocked ?? false;
     this.permanent = (options.permanent ?? false) || this.blocked;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+    this.reason = options.reason ?? (this.blocked ? 'BLOCKED' : this.permanent ? 'REFUSED' : 'UNREACHABLE');
   }
 
   /**
@@ -98,7 +106,11 @@ export class MessengerError extends Error {
    */
   static fromBotApi(status: number, description: string, retryAfterSeconds?: number): MessengerError {
     const message = `Bot API ${status > 0 ? status : '(no status)'}: ${description}`;
-    if (status === 429) return new MessengerError(message, { retryAfterSeconds: retryAfterSeconds ?? 1 });
-    return new MessengerError(message, { permanent: status === 400 || status === 413, blocked: status === 403 });
+    const reason = botApiFailureReason(status, description);
+    if (status === 429) return new MessengerError(message, { retryAfterSeconds: retryAfterSeconds ?? 1, reason });
+    return new MessengerError(message, { permanent: status === 400 || status === 413, blocked: status === 403, reason });
   }
 }
+
+/** Why a delivery that ended with `error` failed, for the chat: a messenger's reason, else the retries ran out. */
+export const failureReasonOf = (error: unknown): MessageFailureReason => (error instanceof MessengerError ? error.reason : 'UNREACHABLE');

@@ -90,9 +90,9 @@ export function telegramMessenger({ db, filesDir, apiRoot, timeoutSeconds = 30 }
   };
 
   const tokenOfBot = async (botId: number | null): Promise<string> => {
-    if (botId === null) throw new MessengerError('no bot speaks for this chat: the city has no bot', { permanent: true });
+    if (botId === null) throw new MessengerError('no bot speaks for this chat: the city has no bot', { permanent: true, reason: 'NO_BOT' });
     const bot = await db.selectFrom('bots').select('bot_token').where('id', '=', botId).executeTakeFirst();
-    if (!bot) throw new MessengerError(`bot ${botId} does not exist`, { permanent: true });
+    if (!bot) throw new MessengerError(`bot ${botId} does not exist`, { permanent: true, reason: 'NO_BOT' });
     return bot.bot_token;
   };
 

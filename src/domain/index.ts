@@ -15,6 +15,8 @@ export * from './photo';
 export * from './errorCodes';
 export * from './apiPaths';
 export * from './orders';
+export * from './orderBill';
+export * from './messageFailures';
 export * from './orderTexts';
 export * from './referrals';
 export * from './reviews';

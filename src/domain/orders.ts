@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canMoveOrder, ORDER_STATUS_VALUES, OrderStatus, PaymentMethod } from './statuses';
+import { messageFailureReason } from './messageFailures';
 import { flag, id, optionalText, requiredText } from './validation';
 
 /**
@@ -100,7 +101,8 @@ export const orderItemRecord = z.object({
 /**
  * An order as the list, the detail and GraphQL answer it (spec section 3). `user.phone` is
  * null unless the numbers were asked for, and masked for owners; the payment data (receipt,
- * invoice id, service fee) are null for everyone but admins and city admins.
+ * invoice id) are null for everyone but admins and city admins. The service fee goes to everyone
+ * who sees the total, so that the bill adds up.
  */
 export const orderRecord = z.object({
   id: z.number().int(),
@@ -197,7 +199,10 @@ export const adminMessageSchema = z.strictObject({
 export const MESSAGE_DIRECTIONS = ['TO_USER', 'TO_RESTAURANT'] as const;
 export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
 
-/** A line of an order's chat; `status` is the message status (created 0, sent 100, delayed 200). */
+/**
+ * A line of an order's chat; `status` is the message status (created 0, sent 100, delayed 200,
+ * failed -1), and `failure` why a failed one can never be delivered.
+ */
 export const orderMessageRecord = z.object({
   id: z.number().int(),
   orderId: z.number().int(),
@@ -208,6 +213,7 @@ export const orderMessageRecord = z.object({
   text: z.string(),
   url: z.string().nullable(),
   status: z.number().int(),
+  failure: messageFailureReason.nullable(),
   restaurantSent: z.boolean(),
   /** Sent by staff as a direct admin message. */
   adminSent: z.boolean(),

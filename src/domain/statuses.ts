@@ -30,7 +30,8 @@ export const COUNTED_ORDER_STATUS = OrderStatus.CONFIRMED;
 export const canMoveOrder = (current: number, next: number, debug = false): boolean => debug || (current >= 0 && next > current);
 
 export const PaymentMethod = { CASH: 0, STRIPE: 1 } as const;
-export const MessageStatus = { CREATED: 0, SENT: 100, DELAYED: 200 } as const;
+/** A chat message's delivery: FAILED is final (the message can never reach its recipient, see messageFailures.ts). */
+export const MessageStatus = { CREATED: 0, SENT: 100, DELAYED: 200, FAILED: -1 } as const;
 export const MailingStatus = { CREATED: 0, PROCESSING: 50, FINISHED: 100, FAILED: -1 } as const;
 export const EventStatus = { PENDING: 0, PROCESSING: 50, PROCESSED: 100, FAILED: -1 } as const;
 export const AdStatus = {

@@ -36,6 +36,7 @@ describe.each(backends)('order chat over REST on %s', (backend) => {
       to: { name: expect.stringMatching(/^Customer/) },
       text: 'Your pizza is in the oven',
       status: MessageStatus.CREATED,
+      failure: null,
       restaurantSent: true,
       adminSent: false,
     });
@@ -44,39 +45,42 @@ describe.each(backends)('order chat over REST on %s', (backend) => {
     ]);
   });
 
-  it('refuses a message to a restaurant that has no notification account at once, naming it, and writes nothing', async () => {
-    const count = async () =>
-      Number(
-        (
-          await t.db
-            .selectFrom('order_messages')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const before = await count();
-    const refused = await t.call('owner', 'POST', `/messages/${threadId}/restaurant`, { text: 'Please ring twice' });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({
-      code: 'ORDER_CHAT_NO_NOTIFICATION_ACCOUNT',
-      message:
-        "Test kitchen has no notification account in the messenger, so the message cannot reach it: set one on the restaurant's page",
-      args: { restaurant: 'Test kitchen' },
-    });
-    // An account without a messenger id cannot receive it either.
+  it('writes a message to a restaurant without a notification account as failed, with the reason, and tries no delivery', async () => {
+    const sent = await t.call('owner', 'POST', `/messages/${threadId}/restaurant`, { text: 'Please ring twice' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const failed = sent.json<OrderMessage>();
+    expect(failed).toMatchObject({ text: 'Please ring twice', status: MessageStatus.FAILED, failure: 'NO_NOTIFICATION_ACCOUNT' });
+    expect(await eventsOf(failed.id)).toEqual([]);
+    // An account without a messenger id cannot receive it either, and GraphQL answers the same.
     await giveNotificationAccount(t.db, t.ids.restaurantId, null);
-    expect((await t.call('operator', 'POST', `/messages/${threadId}/restaurant`, { text: 'Please ring twice' })).statusCode).toBe(400);
+    const rest = await t.call('operator', 'POST', `/messages/${threadId}/restaurant`, { text: 'Please ring twice' });
+    expect(rest.json<OrderMessage>()).toMatchObject({ status: MessageStatus.FAILED, failure: 'NO_NOTIFICATION_ACCOUNT' });
     const gql = await t.app.inject({
       method: 'POST',
       url: '/graphql',
       headers: t.auth.operator,
       payload: {
-        query: `mutation { sendOrderMessage(threadId: "${threadId}", text: "Please ring twice", direction: TO_RESTAURANT) { id } }`,
+        query: `mutation { sendOrderMessage(threadId: "${threadId}", text: "Please ring twice", direction: TO_RESTAURANT) { id status } }`,
       },
     });
-    expect(gql.json().errors[0].extensions).toMatchObject({ code: 'ORDER_CHAT_NO_NOTIFICATION_ACCOUNT', statusCode: 400 });
-    expect(await count()).toBe(before);
+    expect(gql.json().data.sendOrderMessage).toMatchObject({ status: MessageStatus.FAILED });
     expect(await t.db.selectFrom('events').select('id').where('type', '=', 'order_message').execute()).toHaveLength(1);
+    // The history keeps them, failed, with their reason.
+    const history = (await t.call('operator', 'GET', `/orders/${threadId}`)).json<OrderMessage[]>();
+    expect(history.filter((m) => m.status === MessageStatus.FAILED).map((m) => m.failure)).toEqual([
+      'NO_NOTIFICATION_ACCOUNT',
+      'NO_NOTIFICATION_ACCOUNT',
+      'NO_NOTIFICATION_ACCOUNT',
+    ]);
+    await t.db.deleteFrom('order_messages').where('status', '=', MessageStatus.FAILED).execute();
+  });
+
+  it('writes a message to a customer without a messenger id as failed at once', async () => {
+    const lost = await createCustomer(t.db, t.ids.cityId, { telegramId: null });
+    const order = await createOrder(t.db, { cityId: t.ids.cityId, restaurantId: t.ids.restaurantId, userId: lost });
+    const sent = await t.call('operator', 'POST', `/orders/${order.threadId}`, { text: 'Hello' });
+    expect(sent.json<OrderMessage>()).toMatchObject({ status: MessageStatus.FAILED, failure: 'NO_MESSENGER_ACCOUNT' });
+    expect(await eventsOf(sent.json<OrderMessage>().id)).toEqual([]);
   });
 
   it('writes a message to the restaurant as the customer', async () => {

@@ -67,6 +67,7 @@ export const MESSAGE: OrderMessage = {
   text: 'Please ring twice',
   url: null,
   status: 100,
+  failure: null,
   restaurantSent: false,
   adminSent: false,
   orderHasBeenChanged: false,

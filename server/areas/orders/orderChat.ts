@@ -1,14 +1,23 @@
 import { sql, type Kysely } from 'kysely';
-import { MessageStatus, ORDER_MESSAGES_DEFAULT_LIMIT, Role, type MessageDirection, type OrderMessage } from '../../../src/domain';
+import {
+  MessageStatus,
+  ORDER_MESSAGES_DEFAULT_LIMIT,
+  readFailureReason,
+  Role,
+  type MessageDirection,
+  type MessageFailureReason,
+  type OrderMessage,
+} from '../../../src/domain';
 import { assertInScope, type Actor } from '../../auth/scope';
 import type { Database } from '../../db/schema';
-import { apiError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { enqueueEvent } from '../../jobs/events';
 
 /**
  * An order's chat: its history, and the three ways staff write into it (spec section 2,
  * /orders/{id}). A message is written with its delivery event in one transaction; the event
- * worker sends it and marks it sent or delayed, so a messenger outage never loses one.
+ * worker sends it and marks it sent, delayed (to be tried again) or failed (with the reason),
+ * so a messenger outage never loses one.
  */
 export const ORDER_MESSAGES_MAX_LIMIT = 1000;
 
@@ -23,6 +32,8 @@ interface ChatOrder {
   notification_user_id: number | null;
   /** The notification account's messenger id: where a message to the restaurant goes. */
   notification_chat: number | null;
+  /** The customer's messenger id: where a message to the customer goes. */
+  customer_chat: number | null;
 }
 
 export function orderChat(db: Kysely<Database>, onEvent: () => void = () => {}) {
@@ -32,6 +43,7 @@ export function orderChat(db: Kysely<Database>, onEvent: () => void = () => {}) 
       .selectFrom('orders')
       .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
       .leftJoin('users as notified', 'notified.id', 'restaurants.notification_user_id')
+      .leftJoin('users as customer', 'customer.id', 'orders.user_id')
       .select([
         'orders.id',
         'orders.city_id',
@@ -40,6 +52,7 @@ export function orderChat(db: Kysely<Database>, onEvent: () => void = () => {}) 
         'restaurants.name as restaurant_name',
         'restaurants.notification_user_id',
         'notified.telegram_id as notification_chat',
+        'customer.telegram_id as customer_chat',
       ])
       .where('orders.thread_id', '=', threadId)
       .executeTakeFirst();
@@ -63,6 +76,7 @@ export function orderChat(db: Kysely<Database>, onEvent: () => void = () => {}) 
         'm.text',
         'm.url',
         'm.status',
+        'm.failure',
         'm.restaurant_sent',
         'm.order_has_been_changed',
         'm.created_at',
@@ -93,6 +107,7 @@ export function orderChat(db: Kysely<Database>, onEvent: () => void = () => {}) 
       text: row.text,
       url: row.url,
       status: row.status,
+      failure: row.status === MessageStatus.FAILED ? readFailureReason(row.failure) : null,
       restaurantSent: row.restaurant_sent,
       adminSent: !row.restaurant_sent && row.from_role !== null && row.from_role !== Role.USER,
       orderHasBeenChanged: row.order_has_been_changed,
@@ -116,30 +131,43 @@ export function orderChat(db: Kysely<Database>, onEvent: () => void = () => {}) 
   /**
    * Writes a line and its delivery event together. To the customer as the restaurant, to the
    * restaurant as the customer (its notification account receives it), or a direct message
-   * from the staff member, whose link becomes a button.
+   * from the staff member, whose link becomes a button. A message whose recipient the messenger
+   * could never reach (a restaurant without a notification account, a customer without a
+   * messenger id) is written failed at once, with the reason, and no delivery is tried: the
+   * chat shows it, and the text is kept.
    */
   const send = async (user: Actor, threadId: string, kind: MessageKind, text: string, url: string | null = null): Promise<OrderMessage> => {
     const order = await chatOrder(user, threadId);
-    // A restaurant without a notification account (or one without a messenger id) could never
-    // receive it: refused now, rather than written and left delayed for good.
-    if (kind === 'TO_RESTAURANT' && (order.notification_user_id === null || order.notification_chat === null)) {
-      throw apiError(400, 'ORDER_CHAT_NO_NOTIFICATION_ACCOUNT', { restaurant: order.restaurant_name });
-    }
     const parties = {
       TO_USER: { from_id: user.id, to_id: order.user_id, restaurant_sent: true },
       TO_RESTAURANT: { from_id: order.user_id, to_id: order.notification_user_id, restaurant_sent: false },
       ADMIN: { from_id: user.id, to_id: order.user_id, restaurant_sent: false },
     }[kind];
+    const unreachable: MessageFailureReason | null =
+      kind === 'TO_RESTAURANT'
+        ? order.notification_user_id === null || order.notification_chat === null
+          ? 'NO_NOTIFICATION_ACCOUNT'
+          : null
+        : order.customer_chat === null
+          ? 'NO_MESSENGER_ACCOUNT'
+          : null;
     const id = await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('order_messages')
-        .values({ order_id: order.id, text, url: kind === 'ADMIN' ? url : null, status: MessageStatus.CREATED, ...parties })
+        .values({
+          order_id: order.id,
+          text,
+          url: kind === 'ADMIN' ? url : null,
+          status: unreachable === null ? MessageStatus.CREATED : MessageStatus.FAILED,
+          failure: unreachable,
+          ...parties,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await enqueueEvent(trx, { type: 'order_message', payload: { messageId: row.id } });
+      if (unreachable === null) await enqueueEvent(trx, { type: 'order_message', payload: { messageId: row.id } });
       return row.id;
     });
-    onEvent();
+    if (unreachable === null) onEvent();
     return toMessage(await selectMessages().where('m.id', '=', id).executeTakeFirstOrThrow());
   };
 

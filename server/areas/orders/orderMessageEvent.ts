@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { MessageStatus } from '../../../src/domain';
+import { MessageStatus, type MessageFailureReason } from '../../../src/domain';
 import type { Database } from '../../db/schema';
-import { MessengerError, type MessengerGateway } from '../../messenger/gateway';
+import { failureReasonOf, MessengerError, type MessengerGateway } from '../../messenger/gateway';
 import { noteBlockedRecipient } from '../../messenger/blockedRecipients';
 import type { EventHandler } from '../../jobs/eventHandler';
 
@@ -9,7 +9,8 @@ import type { EventHandler } from '../../jobs/eventHandler';
 const BUTTON_TEXT = 'Open';
 
 /** A payload that can never be delivered: trying again would not change it. */
-const undeliverable = (reason: string) => new MessengerError(reason, { permanent: true });
+const undeliverable = (message: string, reason: MessageFailureReason = 'REFUSED') =>
+  new MessengerError(message, { permanent: true, reason });
 
 const messageIdOf = (payload: Record<string, unknown>): number => {
   const id = payload.messageId;
@@ -49,15 +50,21 @@ export function orderMessageEvent({ db, messenger }: { db: Kysely<Database>; mes
       if (!row) throw undeliverable(`order message ${messageId} does not exist`);
       // A second event for a message already delivered (an event enqueued twice) sends nothing.
       if (row.status === MessageStatus.SENT) return;
+      if (row.status === MessageStatus.FAILED) throw undeliverable(`order message ${messageId} has failed for good`);
 
       let chat: number | null;
       if (row.to_id !== null) {
         chat = row.recipientChat;
-        if (chat === null) throw undeliverable(`recipient user ${row.to_id} has no telegram id`);
+        if (chat === null) throw undeliverable(`recipient user ${row.to_id} has no telegram id`, 'NO_MESSENGER_ACCOUNT');
       } else if (!row.restaurant_sent) {
-        if (row.notification_user_id === null) throw undeliverable('the restaurant has no notification account');
+        if (row.notification_user_id === null) throw undeliverable('the restaurant has no notification account', 'NO_NOTIFICATION_ACCOUNT');
         chat = row.restaurantChat;
-        if (chat === null) throw undeliverable(`the restaurant's notification user ${row.notification_user_id} has no telegram id`);
+        if (chat === null) {
+          throw undeliverable(
+            `the restaurant's notification user ${row.notification_user_id} has no telegram id`,
+            'NO_NOTIFICATION_ACCOUNT',
+          );
+        }
       } else {
         throw undeliverable('the message has no recipient (no to_id, and it was sent by the restaurant)');
       }
@@ -75,15 +82,19 @@ export function orderMessageEvent({ db, messenger }: { db: Kysely<Database>; mes
       await trx.updateTable('order_messages').set({ status: MessageStatus.SENT }).where('id', '=', messageIdOf(payload)).execute();
     },
 
-    async failed(trx, payload) {
+    async failed(trx, payload, failure) {
       const id = payload.messageId;
       // A malformed payload names no message to mark.
       if (typeof id !== 'number') return;
+      // A retry to come leaves it delayed; the last attempt fails it, with the reason the chat shows.
+      const change = failure.final
+        ? { status: MessageStatus.FAILED, failure: failureReasonOf(failure.cause) }
+        : { status: MessageStatus.DELAYED };
       await trx
         .updateTable('order_messages')
-        .set({ status: MessageStatus.DELAYED })
+        .set(change)
         .where('id', '=', id)
-        .where('status', '<>', MessageStatus.SENT)
+        .where('status', 'not in', [MessageStatus.SENT, MessageStatus.FAILED])
         .execute();
     },
   };

@@ -156,7 +156,8 @@ export function toOrder(user: Actor, row: OrderRow, view: OrderView): Order {
     createdAt: row.created_at.toISOString(),
     paymentReceipt: paymentData && row.provider_payment_charge_id ? { providerPaymentChargeId: row.provider_payment_charge_id } : null,
     invoiceId: paymentData ? row.invoice_id : null,
-    serviceFee: paymentData ? money(row.service_fee) : null,
+    // A line of the bill: whoever sees the total sees it, so that the lines add up.
+    serviceFee: money(row.service_fee),
     currency: row.currency,
     messagesAmount: row.messages_amount,
   };

@@ -38,7 +38,7 @@ const ORDER_FIELDS = /* GraphQL */ `
 `;
 
 const MESSAGE_FIELDS =
-  'id orderId fromId toId from { name } to { name } text url status restaurantSent adminSent orderHasBeenChanged createdAt';
+  'id orderId fromId toId from { name } to { name } text url status failure restaurantSent adminSent orderHasBeenChanged createdAt';
 
 /** One order by its thread id; `numbers` asks for the customer's phone unmasked. */
 export const fetchOrder = async <T = Order>(threadId: string, numbers: boolean): Promise<T> =>

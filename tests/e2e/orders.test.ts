@@ -71,9 +71,9 @@ describe('orders in the browser', () => {
     const chat = card.locator('[data-chat]');
     await chat.waitFor();
     const sends: [string, string][] = [
-      ['Send to customer as the restaurant', `To the customer ${threadId}`],
-      ['Send to restaurant as the customer', `To the restaurant ${threadId}`],
-      ['Send direct admin message', `From the staff ${threadId}`],
+      ['Send to customer signed by the restaurant', `To the customer ${threadId}`],
+      ['Send to restaurant signed by the customer', `To the restaurant ${threadId}`],
+      ['Send to customer from admin', `From the staff ${threadId}`],
     ];
     for (const [button, text] of sends) {
       await chat.getByLabel('Message').fill(text);

@@ -1,10 +1,11 @@
-import { Box, Button, TextField } from '@mui/material';
+import { Box, Button, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { adminMessageSchema, formValidator, orderMessageSchema, type OrderMessage } from '../../domain';
+import { adminMessageSchema, formValidator, MessageStatus, orderMessageSchema, type OrderMessage } from '../../domain';
 import { useSession } from '../common/useSession';
 import { useApiMutation } from '../common/useApiQuery';
+import { chatFailureText } from './chatFailure';
 import { orderKeys } from './orderKeys';
 import { sendOrderMessage, type MessageKind } from './orderWrites';
 
@@ -17,10 +18,24 @@ interface Sending {
 const checkMessage = formValidator(orderMessageSchema);
 const checkAdminMessage = formValidator(adminMessageSchema);
 
+/** How often the chat is asked while a sent message waits for its outcome, and how long it is watched. */
+const WATCH_EVERY_MS = 1500;
+const WATCH_FOR_MS = 15_000;
+
+/** Each button names who receives the message first, then whom it comes from. */
+const BUTTONS: { kind: MessageKind; label: string; hint: string }[] = [
+  { kind: 'TO_USER', label: 'resources.orders.chat.toUser', hint: 'resources.orders.chat.toUserHint' },
+  { kind: 'TO_RESTAURANT', label: 'resources.orders.chat.toRestaurant', hint: 'resources.orders.chat.toRestaurantHint' },
+  { kind: 'ADMIN', label: 'resources.orders.chat.admin', hint: 'resources.orders.chat.adminHint' },
+];
+
 /**
  * The message box of an order's chat, checked with the API's own rules as the user types,
  * and its send buttons: to the customer as the restaurant, to the restaurant as the customer,
- * and (for the staff who may) a direct admin message with an optional link.
+ * and (for the staff who may) a direct admin message with an optional link. The toast tells
+ * the delivery's outcome, never "sent" before the messenger has it: a message that cannot be
+ * delivered says why (and its text stays in the box), one on its way is watched until the
+ * messenger took it, refused it or is not answering.
  */
 export const ChatComposer = ({ threadId }: { threadId: string }) => {
   const translate = useTranslate();
@@ -31,12 +46,47 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
   const [text, setText] = useState('');
   const [url, setUrl] = useState('');
   const id = useId();
+  // Watching stops when the chat closes.
+  const closed = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    closed.current = controller;
+    return () => controller.abort();
+  }, []);
+
+  const failedToast = useCallback(
+    (message: OrderMessage) =>
+      notify('resources.orders.chat.failed', { type: 'error', messageArgs: { reason: chatFailureText(translate, message.failure) } }),
+    [notify, translate],
+  );
+
+  /** Reads the chat again until the message on its way is sent, failed or delayed, and says which. */
+  const watch = async (messageId: number) => {
+    const signal = closed.current.signal;
+    const deadline = Date.now() + WATCH_FOR_MS;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, WATCH_EVERY_MS));
+      if (signal.aborted) return;
+      await queryClient.invalidateQueries({ queryKey: orderKeys.chat(threadId) });
+      const message = queryClient.getQueryData<OrderMessage[]>(orderKeys.chat(threadId))?.find((m) => m.id === messageId);
+      if (message?.status === MessageStatus.FAILED) return failedToast(message);
+      if (message?.status === MessageStatus.SENT) return notify('resources.orders.chat.sent', { type: 'info' });
+      if (message?.status === MessageStatus.DELAYED) return notify('resources.orders.chat.delayed', { type: 'warning' });
+    }
+    notify('resources.orders.chat.queued', { type: 'info' });
+  };
+
   const send = useApiMutation<OrderMessage, Sending>({
     mutationFn: (sending) => sendOrderMessage(threadId, sending.kind, sending.text, sending.url || null),
-    onSuccess: () => {
+    onSuccess: (message) => {
+      if (message.status === MessageStatus.FAILED) {
+        failedToast(message);
+        return;
+      }
       setText('');
       setUrl('');
-      notify('resources.orders.chat.sent', { type: 'info' });
+      if (message.status === MessageStatus.SENT) notify('resources.orders.chat.sent', { type: 'info' });
+      else void watch(message.id);
     },
     onError: (error) => notify('resources.orders.chat.error', { type: 'error', messageArgs: { message: error.message } }),
     // The chat's key in react-admin's cache is asked again, sent or not (the live stream refreshes the count and the timeline).
@@ -48,11 +98,6 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
   const blocked = text.trim() === '' || textProblem !== undefined || send.isPending;
   const problemText = (problem: { message: string; args?: Record<string, string | number> } | undefined) =>
     problem ? translate(problem.message, problem.args) : undefined;
-  const button = (kind: MessageKind, label: string, disabled: boolean) => (
-    <Button variant="outlined" size="small" disabled={disabled} onClick={() => send.mutate({ kind, text, url })} data-send={kind}>
-      {translate(label)}
-    </Button>
-  );
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }}>
@@ -82,9 +127,22 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
         />
       ) : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {button('TO_USER', 'resources.orders.chat.toUser', blocked)}
-        {button('TO_RESTAURANT', 'resources.orders.chat.toRestaurant', blocked)}
-        {mayAdmin ? button('ADMIN', 'resources.orders.chat.admin', blocked || urlProblem !== undefined) : null}
+        {BUTTONS.filter(({ kind }) => kind !== 'ADMIN' || mayAdmin).map(({ kind, label, hint }) => (
+          <Button
+            key={kind}
+            variant="outlined"
+            size="small"
+            disabled={blocked || (kind === 'ADMIN' && urlProblem !== undefined)}
+            onClick={() => send.mutate({ kind, text, url })}
+            data-send={kind}
+            sx={{ flexDirection: 'column', alignItems: 'flex-start', textAlign: 'left', lineHeight: 1.3 }}
+          >
+            <span>{translate(label)}</span>{' '}
+            <Typography component="span" variant="caption" sx={{ textTransform: 'none', lineHeight: 1.2 }}>
+              {translate(hint)}
+            </Typography>
+          </Button>
+        ))}
       </Box>
     </Box>
   );

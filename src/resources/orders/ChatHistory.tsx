@@ -1,12 +1,15 @@
 import { Box, Link, List, ListItem, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
+import { MessageStatus } from '../../domain';
 import { chatTime } from '../common/useFormat';
+import { chatFailureText } from './chatFailure';
 import { useOrderChat } from './orderReads';
 
 /**
- * An order's chat, oldest first: when, who, what, and whether the messenger has it yet. A new
- * message (the live stream asks the history again at once) scrolls into view and is read out.
+ * An order's chat, oldest first: when, who, what, and whether the messenger has it yet; a
+ * message that can never be delivered is marked failed, with the reason. A new message (the
+ * live stream asks the history again at once) scrolls into view and is read out.
  */
 export const ChatHistory = ({ threadId, refreshMs }: { threadId: string; refreshMs: number }) => {
   const translate = useTranslate();
@@ -38,29 +41,43 @@ export const ChatHistory = ({ threadId, refreshMs }: { threadId: string; refresh
       data-testid={`chat-history-${threadId}`}
       sx={{ maxHeight: 360, overflowY: 'auto' }}
     >
-      {messages.data.map((message) => (
-        <ListItem key={message.id} disableGutters divider sx={{ display: 'block' }} data-message-id={message.id}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }}>
-            <Typography variant="caption" component="time" dateTime={message.createdAt} data-testid="chat-time">
-              {chatTime(message.createdAt)}
+      {messages.data.map((message) => {
+        const failed = message.status === MessageStatus.FAILED;
+        return (
+          <ListItem key={message.id} disableGutters divider sx={{ display: 'block' }} data-message-id={message.id}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }}>
+              <Typography variant="caption" component="time" dateTime={message.createdAt} data-testid="chat-time">
+                {chatTime(message.createdAt)}
+              </Typography>
+              <Typography variant="subtitle2" component="span">
+                {message.from.name}
+              </Typography>
+              <Typography
+                variant="caption"
+                component="span"
+                color={failed ? 'error' : 'text.secondary'}
+                sx={failed ? { fontWeight: 600 } : undefined}
+                data-message-state={message.status}
+              >
+                {translate(`resources.orders.chat.states.${message.status}`, { _: String(message.status) })}
+              </Typography>
+            </Box>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {message.text}
             </Typography>
-            <Typography variant="subtitle2" component="span">
-              {message.from.name}
-            </Typography>
-            <Typography variant="caption" component="span" color="text.secondary" data-message-state={message.status}>
-              {translate(`resources.orders.chat.states.${message.status}`, { _: String(message.status) })}
-            </Typography>
-          </Box>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {message.text}
-          </Typography>
-          {message.url ? (
-            <Link href={message.url} target="_blank" rel="noreferrer" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              {message.url}
-            </Link>
-          ) : null}
-        </ListItem>
-      ))}
+            {message.url ? (
+              <Link href={message.url} target="_blank" rel="noreferrer" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {message.url}
+              </Link>
+            ) : null}
+            {failed ? (
+              <Typography variant="body2" color="error" data-testid="chat-failure" data-failure={message.failure ?? undefined}>
+                {translate('resources.orders.chat.notDelivered', { reason: chatFailureText(translate, message.failure) })}
+              </Typography>
+            ) : null}
+          </ListItem>
+        );
+      })}
     </List>
   );
 };

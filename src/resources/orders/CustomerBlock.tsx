@@ -44,7 +44,7 @@ const ClearAddress = ({ order }: { order: Order }) => {
   );
 };
 
-/** Who ordered and where it goes; the phone follows the numbers toggle shared with the list. */
+/** Who ordered and where it goes; the phone follows the numbers toggle shared with the list (not offered to owners). */
 export const CustomerBlock = ({ order }: { order: Order }) => {
   const translate = useTranslate();
   const { can } = useSession();
@@ -67,10 +67,13 @@ export const CustomerBlock = ({ order }: { order: Order }) => {
       <Fact label="resources.orders.detail.additionalAddress">{order.additionalAddress ?? user.additionalAddress}</Fact>
       <Fact label="resources.orders.detail.contactType">{user.contactType}</Fact>
       <Fact label="resources.orders.detail.phone">{user.phone ? <CustomerPhone phone={user.phone} /> : null}</Fact>
-      <FormControlLabel
-        control={<Switch checked={numbers} onChange={(event) => setNumbers(event.target.checked)} />}
-        label={translate('resources.orders.fields.numbers')}
-      />
+      {/* Owners never see phones: the toggle would do nothing for them. */}
+      {can('customerPhone', 'show') ? (
+        <FormControlLabel
+          control={<Switch checked={numbers} onChange={(event) => setNumbers(event.target.checked)} />}
+          label={translate('resources.orders.fields.numbers')}
+        />
+      ) : null}
       {can('customerAddress', 'edit') && user.address ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           <Fact label="resources.orders.detail.savedAddress">{user.address}</Fact>

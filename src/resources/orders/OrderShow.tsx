@@ -8,7 +8,7 @@ import { CourierBlock } from './CourierBlock';
 import { CustomerBlock } from './CustomerBlock';
 import { DetailSection, Fact } from './DetailSection';
 import { LazyOrderChat } from './LazyOrderChat';
-import { OrderItems } from './OrderItems';
+import { OrderBill } from './OrderBill';
 import { useOrder } from './orderReads';
 import { OrderTimeline } from './OrderTimeline';
 import { ORDERS_PATH } from './paths';
@@ -17,55 +17,71 @@ import { StatusEditor } from './StatusEditor';
 import { useFormat } from '../common/useFormat';
 import { useShowNumbers } from './useShowNumbers';
 
-/** Payment data: only admins and city admins get them from the API (asked here too), and only when they exist. */
+/** Payment data: only admins and city admins get them from the API (asked here too), and only when they exist. The service fee is a line of the bill. */
 const PaymentData = ({ order }: { order: Order }) => {
-  const format = useFormat();
   const { can } = useSession();
   const receipt = order.paymentReceipt?.providerPaymentChargeId;
-  if (!can('paymentData', 'show') || (!receipt && !order.invoiceId && order.serviceFee === null)) return null;
+  if (!can('paymentData', 'show') || (!receipt && !order.invoiceId)) return null;
   return (
     <DetailSection title="resources.orders.detail.paymentData" testId="order-payment-data">
       <Fact label="resources.orders.detail.receipt">{receipt}</Fact>
       <Fact label="resources.orders.detail.invoice">{order.invoiceId}</Fact>
-      <Fact label="resources.orders.detail.serviceFee">
-        {order.serviceFee === null ? null : format.money(order.serviceFee, order.currency)}
-      </Fact>
     </DetailSection>
   );
 };
+
+/** From this width the chat stands beside the details, in view without scrolling; below it follows them. */
+const SIDE_BY_SIDE = '@media (min-width: 1100px)';
 
 const OrderDetail = ({ order }: { order: Order }) => {
   const translate = useTranslate();
   const format = useFormat();
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-      <CustomerBlock order={order} />
-      <DetailSection title="resources.orders.detail.restaurant" testId="order-restaurant">
-        <Typography variant="body1">{format.name(order.restaurant)}</Typography>
-        <Link href={mapLink(order.restaurant.address)} target="_blank" rel="noreferrer" variant="body2">
-          {order.restaurant.address} — {translate('resources.orders.detail.map')}
-        </Link>
-      </DetailSection>
-      <DetailSection title="resources.orders.detail.items">
-        <OrderItems order={order} />
-      </DetailSection>
-      <DetailSection title="resources.orders.status.label" testId="order-status">
-        <Box>
-          <StatusBadge status={order.status} />
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'minmax(0, 1fr)',
+        [SIDE_BY_SIDE]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(340px, 420px)', alignItems: 'start' },
+      }}
+    >
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))', minWidth: 0 }}
+        data-testid="order-details"
+      >
+        <CustomerBlock order={order} />
+        <DetailSection title="resources.orders.detail.restaurant" testId="order-restaurant">
+          <Typography variant="body1">{format.name(order.restaurant)}</Typography>
+          <Link href={mapLink(order.restaurant.address)} target="_blank" rel="noreferrer" variant="body2">
+            {order.restaurant.address} — {translate('resources.orders.detail.map')}
+          </Link>
+        </DetailSection>
+        <DetailSection title="resources.orders.detail.items">
+          <OrderBill order={order} />
+        </DetailSection>
+        <DetailSection title="resources.orders.status.label" testId="order-status">
+          <Box>
+            <StatusBadge status={order.status} />
+          </Box>
+          <StatusEditor order={order} />
+          <Fact label="resources.orders.detail.payment">
+            {translate(`resources.orders.paymentMethods.${order.paymentMethod}`, { _: String(order.paymentMethod) })}
+          </Fact>
+          <CourierBlock order={order} />
+        </DetailSection>
+        <PaymentData order={order} />
+        <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+          <OrderTimeline orderId={order.id} />
         </Box>
-        <StatusEditor order={order} />
-        <Fact label="resources.orders.detail.payment">
-          {translate(`resources.orders.paymentMethods.${order.paymentMethod}`, { _: String(order.paymentMethod) })}
-        </Fact>
-        <CourierBlock order={order} />
-      </DetailSection>
-      <PaymentData order={order} />
-      <DetailSection title="resources.orders.chat.title">
-        <Suspense fallback={<Typography variant="body2">{translate('resources.orders.detail.loading')}</Typography>}>
-          <LazyOrderChat threadId={order.threadId} />
-        </Suspense>
-      </DetailSection>
-      <OrderTimeline orderId={order.id} />
+      </Box>
+      {/* On wide screens the chat keeps its place while the details scroll past it. */}
+      <Box sx={{ minWidth: 0, [SIDE_BY_SIDE]: { position: 'sticky', top: 72, gridRow: 1, gridColumn: 2 } }} data-testid="order-chat-column">
+        <DetailSection title="resources.orders.chat.title">
+          <Suspense fallback={<Typography variant="body2">{translate('resources.orders.detail.loading')}</Typography>}>
+            <LazyOrderChat threadId={order.threadId} />
+          </Suspense>
+        </DetailSection>
+      </Box>
     </Box>
   );
 };

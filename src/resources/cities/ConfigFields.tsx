@@ -15,7 +15,10 @@ const localesParse = (value: unknown) => (Array.isArray(value) ? value.join(',')
 const ConfigInput = ({ field, disabled, cityId }: { field: ConfigField; disabled: boolean; cityId: number | null }) => {
   const translate = useTranslate();
   const source = `config.${field.key}`;
-  const common = { source, label: label(field.key), disabled, helperText: false as const };
+  // A range or unit goes under the field, so that the label stays short enough to be read whole.
+  const ranged = field.min !== undefined || field.max !== undefined;
+  const helperText = ranged ? translate(`resources.cities.helpers.${field.key}`, { min: field.min ?? '', max: field.max ?? '' }) : false;
+  const common = { source, label: label(field.key), disabled, helperText };
   switch (field.input) {
     case 'toggle':
       // No default: an untouched switch of a key never set stays unset rather than saving 'false'.
@@ -45,7 +48,7 @@ const ConfigInput = ({ field, disabled, cityId }: { field: ConfigField; disabled
           multiline={field.input === 'longText'}
           placeholder={field.placeholder}
           inputProps={field.input === 'number' || field.input === 'integer' ? { inputMode: 'decimal' } : undefined}
-          sx={{ minWidth: 260 }}
+          sx={{ minWidth: { xs: '100%', sm: 260 } }}
           fullWidth={field.input === 'longText'}
         />
       );
@@ -91,7 +94,11 @@ export const ConfigFields = ({
                 return (
                   <Box
                     key={field.key}
-                    sx={{ flex: field.input === 'longText' || field.input === 'photo' ? '1 1 100%' : '0 1 auto', minWidth: 0 }}
+                    data-config-key={field.key}
+                    sx={{
+                      flex: field.input === 'longText' || field.input === 'photo' ? '1 1 100%' : { xs: '1 1 100%', sm: '0 1 auto' },
+                      minWidth: 0,
+                    }}
                   >
                     <ConfigInput field={field} disabled={disabled} cityId={cityId} />
                   </Box>

@@ -49,19 +49,21 @@ describe('setting up a new city', () => {
     // A missing setting's link puts the focus in it.
     await settings.locator('[data-setup-setting="timeShift"]').click();
     await page.waitForURL(/setting=timeShift/);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('config.timeShift');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')), { timeout: 15_000 })
+      .toBe('config.timeShift');
 
     // The tags link opens the new-tag form with the city already chosen.
     await setup.locator('[data-setup-item="tags"] a').click();
     await page.waitForURL(/#\/tag\?source=/);
-    await expect.poll(() => page.locator('.ra-input-cityId').textContent()).toContain('Porto');
+    await expect.poll(() => page.locator('.ra-input-cityId').textContent(), { timeout: 15_000 }).toContain('Porto');
     await fieldInput(page, 'name').fill('Seafood');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/#\/tags/);
 
     await page.goto(`${server.url}/#/city/${cityId}`);
     const tags = page.locator('[data-setup-item="tags"]');
-    await expect.poll(() => tags.getAttribute('data-done')).toBe('true');
+    await expect.poll(() => tags.getAttribute('data-done'), { timeout: 15_000 }).toBe('true');
     await expect(tags.textContent()).resolves.toContain('Added: 1');
     await expect(page.locator('[data-setup-item="cuisines"]').getAttribute('data-done')).resolves.toBe('false');
 

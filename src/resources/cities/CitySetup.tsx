@@ -1,6 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { Alert, Box, Button, Link as MuiLink, Paper, Typography } from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Link as MuiLink, Typography } from '@mui/material';
 import { Fragment } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -64,57 +65,72 @@ export const CitySetup = ({ cityId }: { cityId: number }) => {
   if (!data || session.roleId === null) return null;
   const { roleId } = session;
   const done = data.items.filter((item) => item.done).length;
+  // Open while something is missing; a city with everything done keeps it folded above its form.
   return (
-    <Paper component="section" aria-labelledby="city-setup-title" data-testid="city-setup" sx={{ mt: 2, p: { xs: 1.5, sm: 2 } }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 2 }}>
-        <Typography id="city-setup-title" variant="h6" component="h2">
-          {translate('resources.cities.setup.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {translate('resources.cities.setup.progress', { done, total: data.items.length })}
-        </Typography>
-      </Box>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {data.items.map((item) => {
-          const link = session.can(SETUP_ITEM_RESOURCE[item.id], item.done ? 'list' : 'create')
-            ? setupLink(item, cityId, roleId, session.allCities)
-            : null;
-          const status = translate(item.done ? 'resources.cities.setup.done' : 'resources.cities.setup.missing');
-          return (
-            <Box
-              component="li"
-              key={item.id}
-              data-setup-item={item.id}
-              data-done={item.done}
-              sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, py: 1, borderTop: 1, borderColor: 'divider' }}
-            >
-              {item.done ? (
-                <CheckCircleIcon color="success" titleAccess={status} sx={{ mt: 0.25 }} />
-              ) : (
-                <RadioButtonUncheckedIcon color="warning" titleAccess={status} sx={{ mt: 0.25 }} />
-              )}
-              <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
-                <Typography variant="body1">{translate(`resources.cities.setup.items.${item.id}`)}</Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  <Detail item={item} cityId={cityId} />
-                </Typography>
+    <Accordion
+      key={done === data.items.length ? 'done' : 'open'}
+      defaultExpanded={done < data.items.length}
+      disableGutters
+      slots={{ heading: 'h2' }}
+      data-testid="city-setup"
+      sx={{ mt: 2 }}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="city-setup-items" id="city-setup-title">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 2 }}>
+          <Typography variant="h6" component="span">
+            {translate('resources.cities.setup.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" component="span">
+            {translate('resources.cities.setup.progress', { done, total: data.items.length })}
+          </Typography>
+        </Box>
+      </AccordionSummary>
+      <AccordionDetails id="city-setup-items" sx={{ pt: 0 }}>
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 3 }}
+        >
+          {data.items.map((item) => {
+            const link = session.can(SETUP_ITEM_RESOURCE[item.id], item.done ? 'list' : 'create')
+              ? setupLink(item, cityId, roleId, session.allCities)
+              : null;
+            const status = translate(item.done ? 'resources.cities.setup.done' : 'resources.cities.setup.missing');
+            return (
+              <Box
+                component="li"
+                key={item.id}
+                data-setup-item={item.id}
+                data-done={item.done}
+                sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, py: 1, borderTop: 1, borderColor: 'divider' }}
+              >
+                {item.done ? (
+                  <CheckCircleIcon color="success" titleAccess={status} sx={{ mt: 0.25 }} />
+                ) : (
+                  <RadioButtonUncheckedIcon color="warning" titleAccess={status} sx={{ mt: 0.25 }} />
+                )}
+                <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+                  <Typography variant="body1">{translate(`resources.cities.setup.items.${item.id}`)}</Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    <Detail item={item} cityId={cityId} />
+                  </Typography>
+                </Box>
+                {link ? (
+                  <Button
+                    component={Link}
+                    to={link.to}
+                    size="small"
+                    variant={link.adds ? 'contained' : 'text'}
+                    sx={{ flex: '0 0 auto' }}
+                    aria-label={`${translate(link.adds ? 'resources.cities.setup.add' : 'resources.cities.setup.open')}: ${translate(`resources.cities.setup.items.${item.id}`)}`}
+                  >
+                    {translate(link.adds ? 'resources.cities.setup.add' : 'resources.cities.setup.open')}
+                  </Button>
+                ) : null}
               </Box>
-              {link ? (
-                <Button
-                  component={Link}
-                  to={link.to}
-                  size="small"
-                  variant={link.adds ? 'contained' : 'text'}
-                  sx={{ flex: '0 0 auto' }}
-                  aria-label={`${translate(link.adds ? 'resources.cities.setup.add' : 'resources.cities.setup.open')}: ${translate(`resources.cities.setup.items.${item.id}`)}`}
-                >
-                  {translate(link.adds ? 'resources.cities.setup.add' : 'resources.cities.setup.open')}
-                </Button>
-              ) : null}
-            </Box>
-          );
-        })}
-      </Box>
-    </Paper>
+            );
+          })}
+        </Box>
+      </AccordionDetails>
+    </Accordion>
   );
 };

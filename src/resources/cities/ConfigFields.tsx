@@ -39,7 +39,12 @@ const ConfigInput = ({ field, disabled, cityId }: { field: ConfigField; disabled
     case 'time':
       // A text of the form 22:00 rather than the browser's time picker, which shows 10:00 PM in some locales.
       return (
-        <TextInput {...common} placeholder={field.placeholder} inputProps={{ inputMode: 'numeric', maxLength: 5 }} sx={{ width: 160 }} />
+        <TextInput
+          {...common}
+          placeholder={field.placeholder}
+          inputProps={{ inputMode: 'numeric', maxLength: 5 }}
+          sx={{ width: { xs: '100%', sm: 240 } }}
+        />
       );
     default:
       return (

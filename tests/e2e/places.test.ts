@@ -28,7 +28,7 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     await page.waitForURL(/#\/login/);
   };
 
-  it('an admin creates a city with config and a district, sees the missing-config toast and fixes it', async () => {
+  it('an admin creates a city with config and a district, sees the missing-config notice and fixes it', async () => {
     const page = await newPage();
     await logIn(page, server.url, 'admin');
     await page.waitForURL(/#\/$/);

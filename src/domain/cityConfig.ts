@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { LOCALES } from './constants';
 import { Role, type RoleId } from './roles';
 import { PaymentsMode } from './statuses';
@@ -215,9 +216,42 @@ export const configFormErrors = (config: unknown): Record<string, { message: str
   );
 
 /**
- * The keys a city lacks for the bot to work fully: keys never set, and keys left empty that
- * its other settings need (the payment token when cards are taken, the info button's texts
- * when it is shown, ...). Empty optional keys are a choice, not a gap.
+ * The value a new city starts with for each setting that has a sensible one: the server writes
+ * them when it creates a city and the new-city form shows them. Features start switched off,
+ * the bot in English and paid in cash, the delivery cost unchanged, no fee, discount or pause
+ * between ads, and the top ten over the spec's 7 days. What depends on the place or on the
+ * messenger (time shift, channel ids, tokens, VAT, exchange rate, texts) has no default.
+ */
+export const CITY_CONFIG_DEFAULTS: Readonly<CityConfig> = {
+  cityLocales: 'en',
+  hideMoney: 'false',
+  showOpenNow: 'false',
+  showTopTen: 'false',
+  showInfoButton: 'false',
+  showTagsButton: 'false',
+  deliveryCostJump: 'false',
+  annoyRestaurants: 'false',
+  roundUpDeliveryCost: 'false',
+  telegramPaymentsStatus: String(PaymentsMode.CASH_ONLY),
+  serviceFeeMultiplier: '0',
+  deliveryMultiplier: '1',
+  deliveryDiscountPercent: '0',
+  deliveryAfterDiscountMin: '1',
+  topInterval: '7',
+  adChatGap: '0',
+  adChatDelay: '0',
+};
+
+/** The review and ad channels: an item of their own in a city's setup, not among its missing settings. */
+export const CHANNEL_CONFIG_KEYS: readonly CityConfigKey[] = ['reviewChannelId', 'adChatId'];
+
+const isEmpty = (value: string | undefined) => value === undefined || value.trim() === '';
+
+/**
+ * The settings a city truly lacks: the keys the bot needs, given the city's other settings
+ * (the payment token when cards are taken, the info button's texts when it is shown, ...),
+ * that have no value. Optional keys left empty are a choice, not a gap, and a new city has
+ * every default written, so only what no default can say is named.
  */
 export function missingConfigKeys(config: CityConfig, city: { active: boolean }): CityConfigKey[] {
   const needs = new Set<CityConfigKey>([
@@ -240,5 +274,83 @@ export function missingConfigKeys(config: CityConfig, city: { active: boolean })
   if (mode === PaymentsMode.CASHLESS_ONLY || mode === PaymentsMode.BOTH) {
     for (const key of ['providerToken', 'exchangeRate'] as const) needs.add(key);
   }
-  return CITY_CONFIG_KEYS.filter((key) => config[key] === undefined || (config[key] === '' && needs.has(key)));
+  return CITY_CONFIG_KEYS.filter((key) => needs.has(key) && isEmpty(config[key]));
+}
+
+/** The checklist of a city's setup, in the order it is done. */
+export const CITY_SETUP_ITEMS = ['settings', 'districts', 'bot', 'cuisines', 'tags', 'restaurants', 'staff', 'channels'] as const;
+export type CitySetupItemId = (typeof CITY_SETUP_ITEMS)[number];
+
+export const citySetupItemRecord = z.object({
+  id: z.enum(CITY_SETUP_ITEMS),
+  done: z.boolean(),
+  /** How many rows the city has (districts, bots, cuisines, tags, restaurants, staff); 0 for the settings items. */
+  count: z.number().int().min(0),
+  /** Restaurants: how many have no dish yet. */
+  pending: z.number().int().min(0),
+  /** Settings and channels: the keys without a value. */
+  missing: z.array(z.enum(CITY_CONFIG_KEYS)),
+  /** The one row the item's link opens: the city's bot, or the first restaurant without a menu. */
+  targetId: z.number().int().nullable(),
+});
+export const citySetupRecord = z.object({ cityId: z.number().int(), items: z.array(citySetupItemRecord) });
+export type CitySetupItem = z.infer<typeof citySetupItemRecord>;
+export type CitySetup = z.infer<typeof citySetupRecord>;
+
+/** GET: a city's setup checklist (admins any city, city admins their own). */
+export const CITY_SETUP_PATH = '/cities/:cityId/setup';
+
+/** What the server counts for a city's setup checklist. */
+export interface CitySetupFacts {
+  active: boolean;
+  config: CityConfig;
+  districts: number;
+  bots: number;
+  botId: number | null;
+  cuisines: number;
+  tags: number;
+  restaurants: number;
+  /** Restaurants of the city without a single dish. */
+  restaurantsWithoutMenu: number;
+  firstWithoutMenu: number | null;
+  /** City admins and operators of the city. */
+  staff: number;
+}
+
+/**
+ * The checklist from the counts: each part done once the city has at least one (a restaurant
+ * counts once it has a dish, and all of them must), the settings once none is missing, the
+ * channels once both are set.
+ */
+export function citySetup(cityId: number, facts: CitySetupFacts): CitySetup {
+  const rows = (id: CitySetupItemId, count: number, targetId: number | null = null): CitySetupItem => ({
+    id,
+    done: count > 0,
+    count,
+    pending: 0,
+    missing: [],
+    targetId,
+  });
+  const settings = missingConfigKeys(facts.config, facts);
+  const channels = CHANNEL_CONFIG_KEYS.filter((key) => isEmpty(facts.config[key]));
+  return {
+    cityId,
+    items: [
+      { id: 'settings', done: settings.length === 0, count: 0, pending: 0, missing: settings, targetId: null },
+      rows('districts', facts.districts),
+      rows('bot', facts.bots, facts.botId),
+      rows('cuisines', facts.cuisines),
+      rows('tags', facts.tags),
+      {
+        id: 'restaurants',
+        done: facts.restaurants > 0 && facts.restaurantsWithoutMenu === 0,
+        count: facts.restaurants,
+        pending: facts.restaurantsWithoutMenu,
+        missing: [],
+        targetId: facts.firstWithoutMenu,
+      },
+      rows('staff', facts.staff),
+      { id: 'channels', done: channels.length === 0, count: 0, pending: 0, missing: [...channels], targetId: null },
+    ],
+  };
 }

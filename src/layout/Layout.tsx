@@ -44,8 +44,8 @@ export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout menu={RoleMenu} appBar={TitledAppBar}>
     <DocumentTitle />
     <LiveUpdates />
+    <SettingsCheck />
     {children}
     <VersionNotice />
-    <SettingsCheck />
   </RaLayout>
 );

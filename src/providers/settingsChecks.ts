@@ -5,5 +5,5 @@ import { getJson } from './rest';
 export const settingsChecks = {
   missingGlobalSettings: () => getJson<string[]>(API_PATHS.settingsChecks.globalSettings),
   missingCityConfig: () => getJson<Record<string, string[]>>(API_PATHS.settingsChecks.citiesConfigs),
-  cities: () => getJson<{ name: string; name_ru: string }[]>(API_PATHS.cities.list),
+  cities: () => getJson<{ id: number; name: string; name_ru: string }[]>(API_PATHS.cities.list),
 };

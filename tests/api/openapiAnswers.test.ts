@@ -95,6 +95,7 @@ describe.each(backends)('every read answers as the contract says, for every role
       '/api/tags/cities/{cityId}': city,
       '/api/cuisines/city/{cityId}': city,
       '/api/cities/{cityId}/districts': city,
+      '/api/cities/{cityId}/setup': city,
       '/api/districts/plain/{cityId}': city,
       '/api/restaurants/city/{cityId}': city,
       '/api/reviews/{id}': city,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, useServerAndBrowser } from './harness';
+import { logIn, useServerAndBrowser, waitForQuiet } from './harness';
 
 /** A real PNG of about 3 MB (random pixels do not compress), big enough to watch its upload. */
 async function bigPng(page: Page): Promise<Buffer> {
@@ -28,12 +28,10 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     await page.waitForURL(/#\/login/);
   };
 
-  it('an admin creates a city with config and a district, sees the missing-config toast and fixes it', async () => {
+  it('an admin creates a city with config and a district, sees the missing-config notice and fixes it', async () => {
     const page = await newPage();
     await logIn(page, server.url, 'admin');
-    // The demo's Valencia lacks config keys: the warning toast says so right after login.
-    const valenciaToast = page.locator('[data-settings-toast="city"]', { hasText: 'Valencia' });
-    await expect(valenciaToast.textContent()).resolves.toContain('Some functionality might not work');
+    await page.waitForURL(/#\/$/);
 
     await page.goto(`${server.url}/#/city`);
     await input(page, 'name').fill('Porto');
@@ -68,11 +66,12 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     await page.waitForURL(new RegExp(`#/city/${cityId}/districts`));
     await page.getByText('Ribeira').first().waitFor();
 
-    // Logging in again runs the checks again: Porto lacks its channel ids.
+    // Logging in again runs the checks again: Porto lacks its channel ids, named as the form names them.
     await logOut(page);
     await logIn(page, server.url, 'admin');
-    const portoToast = page.locator('[data-settings-toast="city"]', { hasText: 'Porto' });
-    await expect(portoToast.textContent()).resolves.toContain('notifyChannelId, courierChannelId');
+    const portoToast = page.locator('[data-settings-notice="city"]', { hasText: 'Porto' });
+    await expect(portoToast.textContent()).resolves.toContain('Notifications channel id, Couriers channel id');
+    await expect(portoToast.textContent()).resolves.toContain('Some functionality might not work');
 
     await page.goto(`${server.url}/#/city/${cityId}`);
     await input(page, 'config.notifyChannelId').fill('-1001234567890');
@@ -82,11 +81,10 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
 
     await logOut(page);
     await logIn(page, server.url, 'admin');
-    await page.locator('[data-settings-toast="city"]', { hasText: 'Valencia' }).waitFor();
-    // The channels are set now; the keys nobody touched are still reported, not quietly written empty.
-    const porto = page.locator('[data-settings-toast="city"]', { hasText: 'Porto' });
-    await expect(porto.textContent()).resolves.not.toContain('notifyChannelId');
-    await expect(porto.textContent()).resolves.toContain('hideMoney');
+    await page.waitForURL(/#\/$/);
+    await waitForQuiet(page);
+    // The channels are set now and the rest has its defaults: Porto lacks nothing.
+    await expect(page.locator('[data-settings-notice="city"]', { hasText: 'Porto' }).count()).resolves.toBe(0);
     await page.context().close();
   });
 
@@ -294,7 +292,7 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
 
     await logOut(page);
     await logInAsAdmin();
-    const toast = page.locator('[data-settings-toast="global"]');
+    const toast = page.locator('[data-settings-notice="global"]');
     await expect(toast.textContent()).resolves.toContain('A global setting is missing!');
     await toast.getByRole('link', { name: 'Fill in' }).click();
     await page.waitForURL(/#\/settings$/);
@@ -306,8 +304,8 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
 
     await logOut(page);
     await logInAsAdmin();
-    await page.locator('[data-settings-toast="city"]').first().waitFor();
-    await expect(page.locator('[data-settings-toast="global"]').count()).resolves.toBe(0);
+    await waitForQuiet(page);
+    await expect(page.locator('[data-settings-notice="global"]').count()).resolves.toBe(0);
     await page.context().close();
   });
 });

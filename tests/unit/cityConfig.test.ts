@@ -35,8 +35,15 @@ describe('city config rules', () => {
     expect(validateConfig({ cityLocales: 'en, ru' })).toEqual([]);
   });
 
-  it('counts keys never set, and empty keys only where other settings need them', () => {
-    expect(missingConfigKeys({}, { active: true })).toEqual([...CITY_CONFIG_KEYS]);
+  it('counts only the keys the bot needs, set or not, and empty keys where other settings need them', () => {
+    expect(missingConfigKeys({}, { active: true })).toEqual([
+      'cityLocales',
+      'telegramPaymentsStatus',
+      'deliveryMultiplier',
+      'timeShift',
+      'notifyChannelId',
+      'courierChannelId',
+    ]);
     const config = {
       ...complete(),
       cityLocales: 'en',

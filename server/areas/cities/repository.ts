@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { Role } from '../../../src/domain';
 import { inUserCities, type Actor } from '../../auth/scope';
 import { countReferences, type Reference } from '../../db/references';
 import { paginate, type PageParams, type TotalHeader } from '../../db/paginate';
@@ -20,6 +21,9 @@ const CITY_REFERENCES: readonly Reference[] = [
   ['cuisines', 'cuisines', 'city_id'],
 ];
 
+/** The staff a city's setup needs: someone to run it and to handle its orders. */
+const SETUP_STAFF_ROLES: readonly number[] = [Role.CITY_ADMIN, Role.OPERATOR];
+
 export function cityRepository(db: Kysely<Database>) {
   return {
     find: (id: number): Promise<CityRow | undefined> => db.selectFrom('cities').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -37,8 +41,14 @@ export function cityRepository(db: Kysely<Database>) {
       });
     },
 
-    create: (city: Insertable<CitiesTable>): Promise<CityRow> =>
-      db.insertInto('cities').values(city).returningAll().executeTakeFirstOrThrow(),
+    /** A new city with its first config pairs, in one transaction. */
+    create: (city: Insertable<CitiesTable>, config: Record<string, string>): Promise<CityRow> =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx.insertInto('cities').values(city).returningAll().executeTakeFirstOrThrow();
+        const entries = Object.entries(config).map(([key, value]) => ({ city_id: row.id, key, value }));
+        if (entries.length) await trx.insertInto('city_configs').values(entries).execute();
+        return row;
+      }),
 
     update: (id: number, changes: Updateable<CitiesTable>): Promise<CityRow> =>
       db.updateTable('cities').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
@@ -56,6 +66,31 @@ export function cityRepository(db: Kysely<Database>) {
     /** The city's config pairs, in key order. */
     config: (cityId: number): Promise<{ key: string; value: string }[]> =>
       db.selectFrom('city_configs').select(['key', 'value']).where('city_id', '=', cityId).orderBy('key').execute(),
+
+    /** What a city's setup checklist counts, in one query: its rows of each kind and its restaurants without a dish. */
+    setupCounts: (cityId: number) => {
+      const count = (from: ReturnType<typeof sql>) => sql<number>`(SELECT count(*)::int FROM ${from} WHERE city_id = ${cityId})`;
+      const withoutMenu = sql`restaurants r WHERE r.city_id = ${cityId} AND NOT EXISTS (
+        SELECT 1 FROM dish_categories c JOIN dishes d ON d.dish_category_id = c.id WHERE c.restaurant_id = r.id)`;
+      return db
+        .selectFrom('cities')
+        .where('id', '=', cityId)
+        .select([
+          'active',
+          count(sql`districts`).as('districts'),
+          count(sql`bots`).as('bots'),
+          sql<number | null>`(SELECT min(id) FROM bots WHERE city_id = ${cityId})`.as('botId'),
+          count(sql`cuisines`).as('cuisines'),
+          count(sql`tags`).as('tags'),
+          count(sql`restaurants`).as('restaurants'),
+          sql<number>`(SELECT count(*)::int FROM ${withoutMenu})`.as('restaurantsWithoutMenu'),
+          sql<number | null>`(SELECT min(r.id) FROM ${withoutMenu})`.as('firstWithoutMenu'),
+          sql<number>`(SELECT count(*)::int FROM users WHERE city_id = ${cityId} AND role_id IN (${sql.join(SETUP_STAFF_ROLES)}))`.as(
+            'staff',
+          ),
+        ])
+        .executeTakeFirst();
+    },
 
     /** Writes config pairs, each replacing the key's value if it was set. */
     writeConfig: async (cityId: number, values: Record<string, string>): Promise<void> => {

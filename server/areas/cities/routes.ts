@@ -6,6 +6,10 @@ import {
   citySchema,
   cityRecord,
   cityUpdateSchema,
+  CITY_CONFIG_DEFAULTS,
+  CITY_SETUP_PATH,
+  citySetup,
+  citySetupRecord,
   configKeysFor,
   isCityConfigKey,
   validateConfig,
@@ -75,14 +79,18 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
     { schema: { body: citySchema, response: { 201: cityRecord } }, preValidation: requireCan('cities', 'create') },
     async (request, reply) => {
       const { body } = request;
-      const row = await cities.create({
-        name: body.name.trim(),
-        name_ru: body.name_ru ?? '',
-        chatname: body.chatname ?? '',
-        currency: body.currency,
-        active: body.active ?? false,
-        auth_key: newAuthKey(),
-      });
+      const row = await cities.create(
+        {
+          name: body.name.trim(),
+          name_ru: body.name_ru ?? '',
+          chatname: body.chatname ?? '',
+          currency: body.currency,
+          active: body.active ?? false,
+          auth_key: newAuthKey(),
+        },
+        // Every setting with a sensible default starts with it, so that a new city lacks only what no default can say.
+        { ...CITY_CONFIG_DEFAULTS },
+      );
       reply.status(201);
       return toCity(row, currentUser(request));
     },
@@ -117,6 +125,20 @@ export const cityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
       if (used) throw conflict('CITY_IN_USE', { name: city.name, used });
       await cities.remove(city.id);
       return toCity(city, currentUser(request));
+    },
+  );
+
+  /** The setup checklist of a city: what it has of each part it needs, and which settings it lacks. */
+  app.get(
+    CITY_SETUP_PATH,
+    { schema: { params: cityIdParams, response: { 200: citySetupRecord } }, preValidation: requireCan('cities', 'edit') },
+    async (request) => {
+      const { cityId } = request.params;
+      assertCityVisible(currentUser(request), cityId);
+      const [counts, pairs] = await Promise.all([cities.setupCounts(cityId), cities.config(cityId)]);
+      if (!counts) throw notFound('CITY_NOT_FOUND');
+      const config = Object.fromEntries(pairs.filter((pair) => isCityConfigKey(pair.key)).map((pair) => [pair.key, pair.value]));
+      return citySetup(cityId, { ...counts, config });
     },
   );
 

@@ -4,6 +4,8 @@ import { useParams } from 'react-router-dom';
 import { OtherCity, useWorksInCity } from '../common/OtherCity';
 import { useSession } from '../common/useSession';
 import { CityConfigForm, CityForm } from './CityForm';
+import { CitySetup } from './CitySetup';
+import { FocusSetting } from './FocusSetting';
 import { useCitySaved } from './useCitySaved';
 import { useCityName, type NamedCity } from './useCityName';
 
@@ -36,21 +38,25 @@ export const CityEdit = () => {
   // Operators edit only their city's delivery settings (the cityConfig resource); the others the whole city.
   const reduced = !session.can('cities', 'edit');
   return (
-    <Edit
-      resource={reduced ? 'cityConfig' : 'cities'}
-      id={cityId}
-      title={<CityTitle id={cityId} title={reduced ? 'resources.cities.configTitle' : 'resources.cities.editTitle'} />}
-      mutationMode="pessimistic"
-      redirect={false}
-      mutationOptions={{ onSuccess: saved }}
-    >
-      {reduced ? (
-        <CityConfigForm />
-      ) : (
-        <WithConfig>
-          <CityForm />
-        </WithConfig>
-      )}
-    </Edit>
+    <>
+      {reduced ? null : <CitySetup cityId={cityId} />}
+      <Edit
+        resource={reduced ? 'cityConfig' : 'cities'}
+        id={cityId}
+        title={<CityTitle id={cityId} title={reduced ? 'resources.cities.configTitle' : 'resources.cities.editTitle'} />}
+        mutationMode="pessimistic"
+        redirect={false}
+        mutationOptions={{ onSuccess: saved }}
+      >
+        {reduced ? (
+          <CityConfigForm />
+        ) : (
+          <WithConfig>
+            <CityForm />
+            <FocusSetting />
+          </WithConfig>
+        )}
+      </Edit>
+    </>
   );
 };

@@ -1,7 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { BooleanInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { citySchema, configFormErrors, configKeysFor, formValidator, OPERATOR_CONFIG_KEYS } from '../../domain';
+import { CITY_CONFIG_DEFAULTS, citySchema, configFormErrors, configKeysFor, formValidator, OPERATOR_CONFIG_KEYS } from '../../domain';
 import { FormToolbar } from '../common/FormToolbar';
 import { useSession } from '../common/useSession';
 import { AuthKeyField } from './AuthKeyField';
@@ -35,8 +35,8 @@ const DistrictsLink = () => {
   );
 };
 
-/** A new city starts inactive, in English, paid in cash; an existing one shows what is stored, nothing else. */
-const NEW_CITY = { active: false, config: { telegramPaymentsStatus: '0', cityLocales: 'en' } };
+/** A new city starts inactive with the settings' defaults (the server writes the same); an existing one shows what is stored, nothing else. */
+const NEW_CITY = { active: false, config: { ...CITY_CONFIG_DEFAULTS } };
 
 /** Base settings, auth key, config (payments for admins) and the default image. */
 export const CityForm = ({ isNew = false }: { isNew?: boolean }) => {

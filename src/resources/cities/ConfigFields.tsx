@@ -15,7 +15,10 @@ const localesParse = (value: unknown) => (Array.isArray(value) ? value.join(',')
 const ConfigInput = ({ field, disabled, cityId }: { field: ConfigField; disabled: boolean; cityId: number | null }) => {
   const translate = useTranslate();
   const source = `config.${field.key}`;
-  const common = { source, label: label(field.key), disabled, helperText: false as const };
+  // A range or unit goes under the field, so that the label stays short enough to be read whole.
+  const ranged = field.min !== undefined || field.max !== undefined;
+  const helperText = ranged ? translate(`resources.cities.helpers.${field.key}`, { min: field.min ?? '', max: field.max ?? '' }) : false;
+  const common = { source, label: label(field.key), disabled, helperText };
   switch (field.input) {
     case 'toggle':
       // No default: an untouched switch of a key never set stays unset rather than saving 'false'.
@@ -36,7 +39,12 @@ const ConfigInput = ({ field, disabled, cityId }: { field: ConfigField; disabled
     case 'time':
       // A text of the form 22:00 rather than the browser's time picker, which shows 10:00 PM in some locales.
       return (
-        <TextInput {...common} placeholder={field.placeholder} inputProps={{ inputMode: 'numeric', maxLength: 5 }} sx={{ width: 160 }} />
+        <TextInput
+          {...common}
+          placeholder={field.placeholder}
+          inputProps={{ inputMode: 'numeric', maxLength: 5 }}
+          sx={{ width: { xs: '100%', sm: 240 } }}
+        />
       );
     default:
       return (
@@ -45,7 +53,7 @@ const ConfigInput = ({ field, disabled, cityId }: { field: ConfigField; disabled
           multiline={field.input === 'longText'}
           placeholder={field.placeholder}
           inputProps={field.input === 'number' || field.input === 'integer' ? { inputMode: 'decimal' } : undefined}
-          sx={{ minWidth: 260 }}
+          sx={{ minWidth: { xs: '100%', sm: 260 } }}
           fullWidth={field.input === 'longText'}
         />
       );
@@ -91,7 +99,11 @@ export const ConfigFields = ({
                 return (
                   <Box
                     key={field.key}
-                    sx={{ flex: field.input === 'longText' || field.input === 'photo' ? '1 1 100%' : '0 1 auto', minWidth: 0 }}
+                    data-config-key={field.key}
+                    sx={{
+                      flex: field.input === 'longText' || field.input === 'photo' ? '1 1 100%' : { xs: '1 1 100%', sm: '0 1 auto' },
+                      minWidth: 0,
+                    }}
                   >
                     <ConfigInput field={field} disabled={disabled} cityId={cityId} />
                   </Box>

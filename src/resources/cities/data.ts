@@ -1,5 +1,15 @@
 import type { CreateParams, GetOneParams, Identifier, RaRecord, UpdateParams } from 'react-admin';
-import { API_PATHS, CITY_CONFIG_KEYS, can, citySchema, configKeysFor, fillPath, globalSettingsSchema, type CityConfig } from '../../domain';
+import {
+  API_PATHS,
+  CITY_CONFIG_DEFAULTS,
+  CITY_CONFIG_KEYS,
+  can,
+  citySchema,
+  configKeysFor,
+  fillPath,
+  globalSettingsSchema,
+  type CityConfig,
+} from '../../domain';
 import { sessionUser } from '../../providers/authProvider';
 import { getJson, pick, restResource, schemaFields, sendJson, type ResourceHandlers } from '../../providers/rest';
 
@@ -59,7 +69,8 @@ export const cities: ResourceHandlers = {
   },
   async create(_resource: string, params: CreateParams) {
     const city = await sendJson<RaRecord>('POST', P.create, pick(params.data, CITY_FIELDS));
-    const config = await writeConfig(city.id, params.data.config, undefined);
+    // The server has written the defaults: only what the form changed from them is sent.
+    const config = await writeConfig(city.id, params.data.config, CITY_CONFIG_DEFAULTS);
     return { data: { ...city, config: fullConfig(config) } };
   },
   async update(_resource: string, params: UpdateParams) {

@@ -1,4 +1,5 @@
 import { BooleanInput, Datagrid, FunctionField, List, Loading, NumberField, TextField } from 'react-admin';
+import { useParams } from 'react-router-dom';
 import type { Restaurant } from '../../domain';
 import { useCityListProps } from '../common/CityInputs';
 import { CreateAction } from '../common/CreateAction';
@@ -16,13 +17,17 @@ const showDisabled = <BooleanInput key="showDisabled" source="showDisabled" labe
 export const RestaurantList = () => {
   const city = useCityListProps({ allowAll: true });
   const pauseText = usePauseText();
+  // An admin sent to /restaurants/{cityId} (from a city's setup checklist) starts with that city picked.
+  const { cityId: inPath } = useParams();
+  const linked = inPath !== undefined && /^\d{1,9}$/.test(inPath) ? { cityId: Number(inPath) } : undefined;
   if (!city.ready) return <Loading />;
   return (
     <List
+      key={inPath}
       resource="restaurants"
       filters={[...(city.filters ?? []), showDisabled]}
       filter={city.filter}
-      filterDefaultValues={city.filterDefaultValues}
+      filterDefaultValues={city.filters && linked ? linked : city.filterDefaultValues}
       actions={<CreateAction to={RESTAURANT_CREATE_PATH} />}
       sort={{ field: '', order: 'ASC' }}
       empty={false}

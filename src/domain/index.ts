@@ -15,6 +15,7 @@ export * from './photo';
 export * from './errorCodes';
 export * from './apiPaths';
 export * from './orders';
+export * from './orderWorkspace';
 export * from './orderTexts';
 export * from './referrals';
 export * from './reviews';

@@ -6,6 +6,7 @@ import type { OrderListItem } from '../../domain';
 import type { NewOrders } from '../../providers/liveEventsHub';
 import { useFormat } from '../common/useFormat';
 import { CourierName } from './CourierBlock';
+import { CustomerPhone } from './CustomerPhone';
 import { orderPath } from './paths';
 import { StatusBadge } from './StatusBadge';
 import { UnreadBadge } from './UnreadBadge';
@@ -64,8 +65,7 @@ export const OrderTable = ({ orders, newOrders }: { orders: readonly OrderListIt
                 </TableCell>
                 <TableCell>{format.name(order.restaurant)}</TableCell>
                 <TableCell>
-                  {order.user.name}
-                  {order.user.phone ? ` · ${order.user.phone}` : ''}
+                  {order.user.name} <CustomerPhone phone={order.user.phone} />
                 </TableCell>
                 <TableCell align="right">{format.money(order.totalSum, order.currency)}</TableCell>
                 <TableCell>

@@ -87,13 +87,9 @@ export function orderSearchTerms(text: string, phones: boolean): OrderSearchTerm
 }
 
 /** The search of the list's query: trimmed, at most ORDER_SEARCH_MAX_LENGTH characters. */
-export const orderSearchQuery = z
-  .string()
-  .trim()
-  .max(ORDER_SEARCH_MAX_LENGTH, { error: 'validation.invalid' })
-  .meta({
-    description: 'An order number (its start), a customer name (any part) or a phone (its first or last digits; never for owners).',
-  });
+export const orderSearchQuery = z.string().trim().max(ORDER_SEARCH_MAX_LENGTH, { error: 'validation.invalid' }).meta({
+  description: 'An order number (its start), a customer name (any part) or a phone (its first or last digits; never for owners).',
+});
 
 export const orderStatusTabQuery = z.enum(ORDER_STATUS_TABS).meta({ description: 'One status tab of the list.' });
 

@@ -221,6 +221,15 @@ export interface OrderMessagesTable {
   restaurant_sent: Generated<boolean>;
   order_has_been_changed: Generated<boolean>;
   created_at: DefaultTimestamp;
+  /** Written by a customer or a restaurant, not by staff: set by a trigger (migration 016). */
+  incoming: Generated<boolean>;
+}
+
+/** When each staff member last opened each order's chat (migration 016). */
+export interface OrderChatReadsTable {
+  user_id: number;
+  order_id: number;
+  read_at: DefaultTimestamp;
 }
 
 /** Per city, restaurant, UTC day and currency: the orders, those counted (CONFIRMED and above) and their sums (migrations/006). */
@@ -479,6 +488,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_messages: OrderMessagesTable;
+  order_chat_reads: OrderChatReadsTable;
   order_day_totals: OrderDayTotalsTable;
   stats_slots: StatsSlotsTable;
   customer_milestones: CustomerMilestonesTable;

@@ -29,6 +29,9 @@ export const API_PATHS = {
   orders: {
     list: '/orders',
     totals: '/orders/totals',
+    statusCounts: '/orders/statusCounts',
+    unread: '/orders/unread',
+    chatRead: '/orders/:threadId/chat/read',
     export: '/orders/export/excel',
     one: '/orders/:id',
     messages: '/orders/:threadId',

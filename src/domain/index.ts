@@ -17,6 +17,7 @@ export * from './apiPaths';
 export * from './orders';
 export * from './orderBill';
 export * from './messageFailures';
+export * from './orderWorkspace';
 export * from './orderTexts';
 export * from './referrals';
 export * from './reviews';

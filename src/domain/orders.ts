@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderSearchQuery, orderStatusTabQuery, type OrderStatusTab } from './orderWorkspace';
 import { canMoveOrder, ORDER_STATUS_VALUES, OrderStatus, PaymentMethod } from './statuses';
 import { messageFailureReason } from './messageFailures';
 import { flag, id, optionalText, requiredText } from './validation';
@@ -45,6 +46,7 @@ const queryFlag = z
  * The filters of the order list, its totals and its export: the same for all three, so the
  * export holds exactly what the list shows. `from` and `to` are inclusive; a day given as
  * `to` covers that whole day. `numbers` asks for the customers' phones (never for owners).
+ * `q` searches (orderSearchTerms) and `status` keeps one status tab.
  */
 export const orderFilterShape = {
   cityId: z
@@ -56,6 +58,8 @@ export const orderFilterShape = {
   from: dayOrInstant.optional(),
   to: dayOrInstant.optional(),
   numbers: queryFlag,
+  q: orderSearchQuery.optional(),
+  status: orderStatusTabQuery.optional(),
 };
 export const orderFilterQuery = z.object(orderFilterShape);
 export type OrderFilter = z.output<typeof orderFilterQuery>;
@@ -68,6 +72,8 @@ export interface OrderFilterValues {
   to?: string | null;
   numbers?: boolean;
   brief?: boolean;
+  q?: string | null;
+  status?: OrderStatusTab | null;
 }
 
 /** The query string of a filter, as the list, the totals and the export send it. */
@@ -78,6 +84,8 @@ export const orderFilterParams = (filter: OrderFilterValues): URLSearchParams =>
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
   if (filter.numbers) params.set('numbers', 'true');
+  if (filter.q && filter.q.trim() !== '') params.set('q', filter.q.trim());
+  if (filter.status) params.set('status', filter.status);
   return params;
 };
 
@@ -150,6 +158,10 @@ export const orderRecord = z.object({
   messagesAmount: z.number().int(),
 });
 export type Order = z.infer<typeof orderRecord>;
+
+/** An order of the list: with the unread customer and restaurant messages of its chat for the reader (orderWorkspace.ts). */
+export const orderListRecord = orderRecord.extend({ unreadMessages: z.number().int() });
+export type OrderListItem = z.infer<typeof orderListRecord>;
 
 /**
  * The totals of a filtered range, one line per currency (an admin's list over every city mixes

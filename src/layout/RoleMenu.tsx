@@ -1,8 +1,28 @@
+import { Badge } from '@mui/material';
 import { createElement } from 'react';
 import { Menu, usePermissions, useTranslate } from 'react-admin';
 import type { Permissions } from '../providers/authProvider';
 import { RESOURCES } from '../resources';
-import { menuFor } from './menu';
+import { useUnreadTotal } from '../resources/orders/orderWorkspaceReads';
+import { menuFor, type MenuItem } from './menu';
+
+/** The Orders entry's icon, with the user's unread chat messages over every order they see. */
+const OrdersIcon = ({ icon }: { icon: MenuItem['icon'] }) => {
+  const translate = useTranslate();
+  const unread = useUnreadTotal();
+  return (
+    <Badge
+      badgeContent={unread}
+      color="error"
+      max={999}
+      data-testid="menu-unread"
+      data-unread={unread}
+      slotProps={{ badge: { 'aria-label': translate('resources.orders.workspace.unread', { smart_count: unread }) } }}
+    >
+      {createElement(icon)}
+    </Badge>
+  );
+};
 
 /** The menu of the logged-in role, as the resource manifests place their entries. */
 export const RoleMenu = () => {
@@ -16,7 +36,7 @@ export const RoleMenu = () => {
           key={item.id}
           to={item.path}
           primaryText={translate(`menu.${item.id}`)}
-          leftIcon={createElement(item.icon)}
+          leftIcon={item.id === 'orders' ? <OrdersIcon icon={item.icon} /> : createElement(item.icon)}
           data-menu-id={item.id}
         />
       ))}

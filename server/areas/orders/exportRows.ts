@@ -116,6 +116,9 @@ export async function* exportPages(
           city: eb.ref('o.city_id'),
           restaurant: eb.ref('o.restaurant_id'),
           createdAt: eb.ref('o.created_at'),
+          threadId: eb.ref('o.thread_id'),
+          user: eb.ref('o.user_id'),
+          status: eb.ref('o.status'),
         }),
       )
       .orderBy('o.created_at', 'desc')

@@ -3,7 +3,7 @@ import { COUNTED_ORDER_STATUS, ORDERS_DEFAULT_PER_PAGE, type Order, type OrderTo
 import { assertInScope, inUserScope, type Actor } from '../../auth/scope';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
-import { inOrderRange, type OrderRange } from './filters';
+import { inOrderRange, narrowsRows, type OrderRange } from './filters';
 import { selectOrders, toOrder, type OrderView } from './orderRows';
 
 export interface OrderPage {
@@ -32,6 +32,9 @@ export function orderReader(db: Kysely<Database>) {
           city: eb.ref('orders.city_id'),
           restaurant: eb.ref('orders.restaurant_id'),
           createdAt: eb.ref('orders.created_at'),
+          threadId: eb.ref('orders.thread_id'),
+          user: eb.ref('orders.user_id'),
+          status: eb.ref('orders.status'),
         }),
       )
       .orderBy('orders.created_at', 'desc')
@@ -54,7 +57,8 @@ export function orderReader(db: Kysely<Database>) {
    * arithmetic throughout: (sum + delivery) / count to two decimals, '0' when nothing counts.
    */
   const aggregate = async (user: Actor, range: OrderRange): Promise<{ total: number; totals: OrderTotals }> => {
-    const { days, edges } = splitByDays(range);
+    // A search or a status tab narrows by what the day totals do not hold: the orders answer alone.
+    const { days, edges } = narrowsRows(range) ? { days: null, edges: [range] } : splitByDays(range);
     const counted = sql`orders.status >= ${COUNTED_ORDER_STATUS}`;
     const parts: AggregatePart[] = edges.map((edge) =>
       db
@@ -71,6 +75,9 @@ export function orderReader(db: Kysely<Database>) {
             city: eb.ref('orders.city_id'),
             restaurant: eb.ref('orders.restaurant_id'),
             createdAt: eb.ref('orders.created_at'),
+            threadId: eb.ref('orders.thread_id'),
+            user: eb.ref('orders.user_id'),
+            status: eb.ref('orders.status'),
           }),
         )
         .groupBy('orders.currency'),

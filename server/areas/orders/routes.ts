@@ -3,12 +3,15 @@ import { z } from 'zod';
 import {
   API_PATHS,
   customerAddressSchema,
+  orderChatReadRecord,
   orderFilterQuery,
+  orderListRecord,
   orderMessageRecord,
+  orderStatusCountsRecord,
   orderMessageSchema,
-  orderRecord,
   orderTotalsRecord,
   orderUpdateResult,
+  orderUnreadRecord,
   orderUpdateSchema,
   ORDER_TOTALS_HEADER,
   ORDERS_MAX_PER_PAGE,
@@ -18,6 +21,7 @@ import {
 } from '../../../src/domain';
 import { currentUser, requireCan } from '../../auth/authorize';
 import { idParams } from '../../http/params';
+import { orderWorkspace } from './chatReads';
 import { orderRange } from './filters';
 import { ORDER_MESSAGES_MAX_LIMIT, orderChat } from './orderChat';
 import { orderReader } from './orderReads';
@@ -38,10 +42,11 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
   const reader = orderReader(db);
   const writer = orderWriter(db);
   const chat = orderChat(db, () => deps.onEvent?.());
+  const workspace = orderWorkspace(db);
 
   app.get(
     P.list,
-    { schema: { querystring: listQuery, response: { 200: z.array(orderRecord) } }, preValidation: requireCan('orders', 'list') },
+    { schema: { querystring: listQuery, response: { 200: z.array(orderListRecord) } }, preValidation: requireCan('orders', 'list') },
     async (request, reply) => {
       const user = currentUser(request);
       const { page, perPage, ...filter } = request.query;
@@ -50,10 +55,41 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
         reader.page(user, range, { numbers: filter.numbers }, { page, perPage }),
         reader.aggregate(user, range),
       ]);
+      const unread = await workspace.unreadByOrder(
+        user,
+        rows.map((row) => row.id),
+      );
       reply.header('x-total-count', String(total));
       // The same statement gives the range's totals: the list screen needs no second request.
       reply.header(ORDER_TOTALS_HEADER, JSON.stringify(totals));
-      return rows;
+      return rows.map((row) => ({ ...row, unreadMessages: unread.get(row.id) ?? 0 }));
+    },
+  );
+
+  // The status tabs' counts for the list's other filters (its own tab left out), in one request.
+  app.get(
+    P.statusCounts,
+    { schema: { querystring: orderFilterQuery, response: { 200: orderStatusCountsRecord } }, preValidation: requireCan('orders', 'list') },
+    async (request) => {
+      const user = currentUser(request);
+      return workspace.statusCounts(user, orderRange(user, request.query));
+    },
+  );
+
+  // The menu's badge: the user's unread customer and restaurant messages over the orders they see.
+  app.get(
+    P.unread,
+    { schema: { response: { 200: orderUnreadRecord } }, preValidation: requireCan('orderChat', 'list') },
+    async (request) => ({ total: await workspace.unreadTotal(currentUser(request)) }),
+  );
+
+  // Opening an order's chat reads it for that user.
+  app.post(
+    P.chatRead,
+    { schema: { params: threadParams, response: { 200: orderChatReadRecord } }, preValidation: requireCan('orderChat', 'list') },
+    async (request) => {
+      await workspace.markRead(currentUser(request), request.params.threadId);
+      return { threadId: request.params.threadId, unread: 0 };
     },
   );
 

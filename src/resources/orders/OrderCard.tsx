@@ -11,6 +11,7 @@ import { LazyOrderChat } from './LazyOrderChat';
 import { orderPath } from './paths';
 import { StatusBadge } from './StatusBadge';
 import { StatusEditor } from './StatusEditor';
+import { UnreadBadge } from './UnreadBadge';
 import { useFormat } from '../common/useFormat';
 
 /** A new order's background, from the highlight back to the card's own once it has been seen. */
@@ -20,9 +21,10 @@ const fade = (from: string) => keyframes`from { background-color: ${from}; }`;
  * One order of the list: its number (to the detail), time, restaurant, customer, the items in
  * brief when asked, the total, status and payment; then the status change, the courier and
  * the chat, opened in place. An order created while the list is open (`fresh`) is marked new,
- * highlighted until seen.
+ * highlighted until seen. `unread` is how many customer and restaurant messages its chat got
+ * since the user last opened it.
  */
-export const OrderCard = ({ order, brief, fresh }: { order: Order; brief: boolean; fresh?: NewOrderMark }) => {
+export const OrderCard = ({ order, brief, fresh, unread }: { order: Order; brief: boolean; fresh?: NewOrderMark; unread?: number }) => {
   const translate = useTranslate();
   const format = useFormat();
   const [chatOpen, setChatOpen] = useState(false);
@@ -58,6 +60,7 @@ export const OrderCard = ({ order, brief, fresh }: { order: Order; brief: boolea
           </Typography>
           <StatusBadge status={order.status} />
           {fresh ? <Chip size="small" color="primary" label={translate('live.newOrder')} data-testid="new-order" /> : null}
+          <UnreadBadge count={unread} />
           <Chip
             size="small"
             variant="outlined"

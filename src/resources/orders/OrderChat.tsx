@@ -4,6 +4,7 @@ import { CHAT_REFRESH_MS } from '../../domain';
 import { useSession } from '../common/useSession';
 import { ChatComposer } from './ChatComposer';
 import { ChatHistory } from './ChatHistory';
+import { useMarkOrderChatRead } from './useMarkOrderChatRead';
 
 /**
  * An order's chat with its message box, loaded with its first opening (it brings the form
@@ -12,6 +13,7 @@ import { ChatHistory } from './ChatHistory';
 export const OrderChat = ({ threadId }: { threadId: string }) => {
   const translate = useTranslate();
   const { can } = useSession();
+  useMarkOrderChatRead(threadId);
   return (
     <Box component="section" aria-label={translate('resources.orders.chat.title')} data-chat={threadId}>
       <ChatHistory threadId={threadId} refreshMs={CHAT_REFRESH_MS} />

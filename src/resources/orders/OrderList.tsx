@@ -1,18 +1,26 @@
 import { Box, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { List, Loading, Pagination, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import type { NewOrders } from '../../providers/liveEventsHub';
-import { ORDERS_DEFAULT_PER_PAGE, type Order } from '../../domain';
+import { useLiveEvent } from '../../providers/liveEventsHooks';
+import { ORDERS_DEFAULT_PER_PAGE, type OrderListItem } from '../../domain';
 import { ExportExcelButton } from './ExportExcelButton';
 import { OrderCard } from './OrderCard';
 import { useOrderFilters } from './orderFilters';
+import { OrderTable } from './OrderTable';
+import { OrderViewSwitch, useOrderView } from './OrderViewSwitch';
+import { StatusTabs } from './StatusTabs';
 import { TotalsSummary } from './TotalsSummary';
 import { useNewOrderMarks } from './useNewOrderMarks';
 
-const OrderCards = ({ newOrders }: { newOrders: NewOrders }) => {
+/** The page's orders, as cards or as the compact table (the user's choice, remembered). */
+const OrderRows = ({ newOrders }: { newOrders: NewOrders }) => {
   const translate = useTranslate();
-  const { data, isPending, filterValues } = useListContext<Order>();
+  const [view] = useOrderView();
+  const { data, isPending, filterValues } = useListContext<OrderListItem>();
   if (isPending) return <Loading />;
   if (!data || data.length === 0) return <Typography sx={{ p: 2 }}>{translate('resources.orders.empty')}</Typography>;
+  if (view === 'table') return <OrderTable orders={data} newOrders={newOrders} />;
   return (
     <Box
       sx={{
@@ -24,7 +32,13 @@ const OrderCards = ({ newOrders }: { newOrders: NewOrders }) => {
       }}
     >
       {data.map((order) => (
-        <OrderCard key={order.id} order={order} brief={filterValues.brief === true} fresh={newOrders.marks.get(order.id)} />
+        <OrderCard
+          key={order.id}
+          order={order}
+          brief={filterValues.brief === true}
+          fresh={newOrders.marks.get(order.id)}
+          unread={order.unreadMessages}
+        />
       ))}
     </Box>
   );
@@ -46,12 +60,15 @@ const NewOrdersAnnouncement = ({ unseen }: { unseen: number }) => {
 
 /**
  * /orders: the orders the user may see, newest first, paged by the server, one card each,
- * under the totals of the whole filtered range; the filters are in the URL. Orders created
- * while it is open come at the top, marked new, and counted in the tab's title until seen.
+ * under the totals of the whole filtered range; the filters (search and status tab included)
+ * are in the URL. Orders created while it is open come at the top, marked new, and counted in
+ * the tab's title until seen. Each order shows its unread messages, asked again as they come.
  */
 export const OrderList = () => {
   const filters = useOrderFilters();
   const newOrders = useNewOrderMarks();
+  const queryClient = useQueryClient();
+  useLiveEvent(['message.created'], () => void queryClient.invalidateQueries({ queryKey: ['orders', 'getList'] }));
   if (!filters) return <Loading />;
   return (
     <List
@@ -59,6 +76,7 @@ export const OrderList = () => {
       filters={filters}
       actions={
         <TopToolbar>
+          <OrderViewSwitch />
           <ExportExcelButton />
         </TopToolbar>
       }
@@ -67,9 +85,10 @@ export const OrderList = () => {
       empty={false}
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
     >
+      <StatusTabs />
       <TotalsSummary />
       <NewOrdersAnnouncement unseen={newOrders.unseen} />
-      <OrderCards newOrders={newOrders} />
+      <OrderRows newOrders={newOrders} />
     </List>
   );
 };

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { RestaurantFilterInput } from '../common/RestaurantFilterInput';
-import { BooleanInput, DateInput } from 'react-admin';
+import { BooleanInput, DateInput, TextInput } from 'react-admin';
+import { ORDER_SEARCH_MAX_LENGTH } from '../../domain';
 import { CityInput } from '../common/CityInputs';
 import { useSession } from '../common/useSession';
 
@@ -8,14 +9,25 @@ import { useSession } from '../common/useSession';
 const TOGGLE_SX = { ml: '11px' };
 
 /**
- * The filters of the order list (spec section 2): dates, restaurants, the city for admins,
- * and the two toggles. They live in the URL, so a link reproduces the view; owners see one
- * restaurant and get no restaurant picker.
+ * The filters of the order list (spec section 2): the search, dates, restaurants, the city for
+ * admins, and the two toggles. They live in the URL, so a link reproduces the view; owners see
+ * one restaurant and get no restaurant picker, and search by number and name only (the API
+ * never matches their search against phones).
  */
 export function useOrderFilters(): ReactElement[] | null {
   const { isPending, allCities, can } = useSession();
   if (isPending) return null;
+  const phones = can('customerPhone', 'show');
   return [
+    <TextInput
+      key="q"
+      source="q"
+      label={phones ? 'resources.orders.workspace.searchHelp' : 'resources.orders.workspace.searchHelpOwner'}
+      alwaysOn
+      resettable
+      slotProps={{ htmlInput: { maxLength: ORDER_SEARCH_MAX_LENGTH, type: 'search' } }}
+      sx={{ minWidth: { sm: 300 } }}
+    />,
     <DateInput key="from" source="from" label="resources.orders.fields.from" alwaysOn />,
     <DateInput key="to" source="to" label="resources.orders.fields.to" alwaysOn />,
     ...(allCities ? [<CityInput key="cityId" source="cityId" label="resources.orders.fields.cityId" isRequired={false} alwaysOn />] : []),

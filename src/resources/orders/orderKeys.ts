@@ -14,4 +14,8 @@ export const orderKeys = {
   chat: (threadId: string) => ['orders', 'chat', threadId] as const,
   couriers: (cityId: number) => ['orders', 'couriers', cityId] as const,
   timeline: (orderId: number) => ['orders', 'timeline', orderId] as const,
+  /** The status tabs' counts of one filter (its query string, without the tab). */
+  statusCounts: (query: string) => ['orders', 'statusCounts', query] as const,
+  /** The user's unread chat messages over every order they see (the menu's badge). */
+  unread: () => ['orders', 'unread'] as const,
 };

@@ -1,5 +1,5 @@
 import { endOfDay, format, startOfDay } from 'date-fns';
-import { orderFilterParams, type OrderFilterValues } from '../../domain';
+import { isOrderStatusTab, orderFilterParams, type OrderFilterValues } from '../../domain';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -33,10 +33,12 @@ export const orderFilterValues = (filter: Record<string, unknown>): OrderFilterV
     to: text(filter.to),
     numbers: filter.numbers === true || filter.numbers === 'true',
     brief: filter.brief === true || filter.brief === 'true',
+    q: text(filter.q)?.trim() || null,
+    status: isOrderStatusTab(filter.status) ? filter.status : null,
   };
 };
 
-/** The query of the list, the totals and the export for one filter. */
+/** The query of the list, the totals and the export for one filter (the status tabs' counts leave out `status`). */
 export const orderQuery = (filter: Record<string, unknown>): URLSearchParams => {
   const values = orderFilterValues(filter);
   return orderFilterParams({

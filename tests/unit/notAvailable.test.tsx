@@ -1,5 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, HttpError, memoryStore, Notification, type DataProvider } from 'react-admin';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import type { QueryClient } from '@tanstack/react-query';
+import { AdminContext, HttpError, memoryStore, Notification, useGetOne, type DataProvider } from 'react-admin';
+import { useParams } from 'react-router-dom';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { Role, STAFF_ROLES, type RoleId } from '../../src/domain';
@@ -125,7 +128,13 @@ describe('an API refusal as the Not-available page', () => {
 });
 
 /** A manifest's screens mounted as the app mounts them, with the app's query cache and a spying data provider. */
-function renderApp(manifest: ResourceManifest, path: string, user: ScreenUser, dataProvider: DataProvider) {
+function renderApp(
+  manifest: ResourceManifest,
+  path: string,
+  user: ScreenUser,
+  dataProvider: DataProvider,
+  queryClient: QueryClient = createQueryClient([manifest]),
+) {
   logInAs(user);
   const { resource, routes } = resourceScreens(manifest);
   return render(
@@ -135,7 +144,7 @@ function renderApp(manifest: ResourceManifest, path: string, user: ScreenUser, d
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         store={memoryStore()}
-        queryClient={createQueryClient([manifest])}
+        queryClient={queryClient}
       >
         <Routes>
           {routes}
@@ -246,5 +255,38 @@ describe('the one Not-available page, per screen', () => {
       await i18nProvider.changeLocale('en');
     }
     await waitFor(() => expect(i18nProvider.getLocale()).toBe('en'));
+  });
+});
+
+/** A screen that reads one restaurant and says how it went. */
+const OneRestaurant = () => {
+  const { id } = useParams();
+  const { data, error } = useGetOne<{ id: number; name: string }>('restaurants', { id: Number(id) }, { retry: false });
+  return <p>{error ? `failed: ${error.message}` : (data?.name ?? 'reading')}</p>;
+};
+
+const oneRestaurantManifest: ResourceManifest = {
+  name: 'restaurants',
+  icon: StorefrontIcon,
+  routes: [{ path: '/one/:id', screen: OneRestaurant, action: 'show' }],
+  data: { restaurants: async () => ({}) },
+};
+
+describe('opening a refused screen again', () => {
+  it('reads its row again, so a row that became the user’s shows (the refusal is not kept for the cache’s lifetime)', async () => {
+    let answer: 'refuse' | 'ok' = 'refuse';
+    const { dataProvider } = refusing(404);
+    dataProvider.getOne = vi.fn(async () => {
+      if (answer === 'refuse') throw new HttpError('Restaurant not found', 404);
+      return { data: { id: 1, name: 'Brick Lane Burgers' } };
+    }) as DataProvider['getOne'];
+    const client = createQueryClient([oneRestaurantManifest]);
+    const first = renderApp(oneRestaurantManifest, '/one/1', operator, dataProvider, client);
+    await screen.findByText('Not available to you');
+    first.unmount();
+    answer = 'ok';
+    renderApp(oneRestaurantManifest, '/one/1', operator, dataProvider, client);
+    await screen.findByText('Brick Lane Burgers');
+    expect(dataProvider.getOne).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,5 @@
-import { Component, type ComponentType, type ReactNode } from 'react';
+import { QueryErrorResetBoundary, useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { Component, useState, type ComponentType, type ReactNode } from 'react';
 import { Resource, ResourceContextProvider, usePermissions } from 'react-admin';
 import { Route, useLocation, useParams } from 'react-router-dom';
 import { NotAvailable } from '../../layout/NotAvailable';
@@ -43,6 +44,17 @@ export class NotAvailableBoundary extends Component<BoundaryProps, BoundaryState
 }
 
 /**
+ * A refused read is read again when its screen opens again: react-query keeps the failed
+ * read of a query that throws to a boundary failed on mount, unless that boundary was just
+ * reset, and the row may have become the user's since (a restaurant moved to their city).
+ */
+const ReadAgainOnOpen = ({ children }: { children: ReactNode }) => {
+  const boundary = useQueryErrorResetBoundary();
+  useState(() => boundary.reset());
+  return children;
+};
+
+/**
  * Opens a screen only for a user it is for: a role without the screen's grant, or a path that
  * names a city or restaurant outside the user's scope, gets the Not-available page before
  * anything of the screen loads (its code and its data alike).
@@ -54,7 +66,13 @@ export const ScreenGuard = ({ screen, children }: { screen: Omit<ScreenOfApp, 'p
   // Before the session is read, and once it has ended (the login page follows), nothing shows.
   if (isPending || !permissions) return null;
   if (!mayOpen(permissions, screen, params)) return <NotAvailable />;
-  return <NotAvailableBoundary pathname={pathname}>{children}</NotAvailableBoundary>;
+  return (
+    <QueryErrorResetBoundary>
+      <ReadAgainOnOpen>
+        <NotAvailableBoundary pathname={pathname}>{children}</NotAvailableBoundary>
+      </ReadAgainOnOpen>
+    </QueryErrorResetBoundary>
+  );
 };
 
 /** A screen component behind the guard, for react-admin's `list` and `edit`. */

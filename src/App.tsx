@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Loading } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { NotAvailable } from './layout/NotAvailable';
 import { NotFound } from './layout/NotFound';
 import { theme } from './layout/theme';
 import { PAGES } from './pages';
@@ -9,11 +10,15 @@ import { LoginPage } from './pages/login/LoginPage';
 import { authProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
-import { resourceRoute } from './resources/common/routes';
+import { createQueryClient } from './providers/notAvailable';
+import { resourceScreens } from './resources/common/routes';
 import { RESOURCES } from './resources';
 
 /** The providers are composed here: each takes what it needs of the resources, and none imports one. */
 const dataProvider = createDataProvider(RESOURCES);
+const queryClient = createQueryClient(RESOURCES);
+/** Each resource's screens behind the guard of its grants, built once (a component made anew on each render would remount). */
+const SCREENS = RESOURCES.map(resourceScreens);
 
 /** The layout (menu, app bar, live updates) is shown after the login only: it loads then, not with the login page. */
 const AppLayout = lazy(() => import('./layout/Layout').then(({ Layout }) => ({ default: Layout })));
@@ -31,21 +36,21 @@ export const App = () => (
     disableTelemetry
     authProvider={authProvider}
     dataProvider={dataProvider}
+    queryClient={queryClient}
     i18nProvider={i18nProvider}
     layout={Layout}
     theme={theme}
     loginPage={LoginPage}
     dashboard={HomePage}
     catchAll={NotFound}
+    accessDenied={NotAvailable}
   >
-    {RESOURCES.map(({ name, icon, list, edit, recordRepresentation }) => (
-      <Resource key={name} name={name} icon={icon} list={list} edit={edit} recordRepresentation={recordRepresentation} />
-    ))}
+    {SCREENS.map(({ resource }) => resource)}
     <CustomRoutes>
       {PAGES.map(({ path, screen: Screen }) => (
         <Route key={path} path={path} element={<Screen />} />
       ))}
-      {RESOURCES.flatMap(({ name, routes = [] }) => routes.map(({ path, screen: Screen }) => resourceRoute(path, name, <Screen />)))}
+      {SCREENS.flatMap(({ routes }) => routes)}
     </CustomRoutes>
   </Admin>
 );

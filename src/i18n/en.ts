@@ -16,10 +16,10 @@ export const appEn = {
     userNotFound: 'User is not found',
     openMenu: 'Open the menu',
     allCities: 'All cities',
-    otherCity: {
-      title: 'Another city',
-      text: 'This page belongs to a city you do not work in.',
-      open: 'Open my city',
+    notAvailable: {
+      title: 'Not available to you',
+      text: 'This page belongs to another city or restaurant, or your role does not open it.',
+      home: 'Go to the home page',
     },
     home: 'Home',
     pageTitle: '%{page} — %{app}',

@@ -13,10 +13,10 @@ export const appEs: Texts<typeof appEn> = {
     userNotFound: 'Usuario no encontrado',
     openMenu: 'Abrir el menú',
     allCities: 'Todas las ciudades',
-    otherCity: {
-      title: 'Otra ciudad',
-      text: 'Esta página pertenece a una ciudad en la que usted no trabaja.',
-      open: 'Abrir mi ciudad',
+    notAvailable: {
+      title: 'No disponible para usted',
+      text: 'Esta página pertenece a otra ciudad u otro restaurante, o su rol no la abre.',
+      home: 'Ir a la página de inicio',
     },
     home: 'Inicio',
     pageTitle: '%{page} — %{app}',

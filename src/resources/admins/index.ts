@@ -10,8 +10,8 @@ export default {
   recordRepresentation: 'username',
   // /admin/add (new) and /admin/{id} (edit): the spec's paths.
   routes: [
-    { path: ADMIN_CREATE_PATH, screen: screen(() => import('./AdminCreate'), 'AdminCreate') },
-    { path: '/admin/:id', screen: screen(() => import('./AdminEdit'), 'AdminEdit') },
+    { path: ADMIN_CREATE_PATH, screen: screen(() => import('./AdminCreate'), 'AdminCreate'), action: 'create' },
+    { path: '/admin/:id', screen: screen(() => import('./AdminEdit'), 'AdminEdit'), action: 'edit' },
   ],
   menu: [{ id: 'admins', path: () => ADMINS_PATH, places: { [Role.ADMIN]: 130, [Role.CITY_ADMIN]: 110 } }],
   data: { admins: async () => (await import('./data')).admins },

@@ -9,7 +9,7 @@ export default {
   list: screen(() => import('./AdList'), 'AdList'),
   edit: screen(() => import('./AdEdit'), 'AdEdit'),
   recordRepresentation: 'id',
-  routes: [{ path: AD_CREATE_PATH, screen: screen(() => import('./AdCreate'), 'AdCreate') }],
+  routes: [{ path: AD_CREATE_PATH, screen: screen(() => import('./AdCreate'), 'AdCreate'), action: 'create' }],
   menu: [{ id: 'ads', path: () => ADS_PATH, places: { [Role.ADMIN]: 60, [Role.CITY_ADMIN]: 40, [Role.RESTAURANT_OWNER]: 20 } }],
   data: { ads: async () => (await import('./data')).ads },
 } satisfies ResourceManifest;

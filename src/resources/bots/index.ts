@@ -10,7 +10,7 @@ export default {
   edit: screen(() => import('./BotEdit'), 'BotEdit'),
   // Never the token: it is a secret.
   recordRepresentation: (bot: Bot) => `#${bot.id}`,
-  routes: [{ path: BOT_CREATE_PATH, screen: screen(() => import('./BotCreate'), 'BotCreate') }],
+  routes: [{ path: BOT_CREATE_PATH, screen: screen(() => import('./BotCreate'), 'BotCreate'), action: 'create' }],
   menu: [{ id: 'bots', path: () => '/bots', places: { [Role.ADMIN]: 20 } }],
   data: {
     bots: async () => (await import('./data')).bots,

@@ -10,8 +10,8 @@ export default {
   recordRepresentation: 'name',
   // /city/ (new) and /city/{id} (edit), the spec's paths.
   routes: [
-    { path: CITY_CREATE_PATH, screen: screen(() => import('./CityCreate'), 'CityCreate') },
-    { path: `${CITY_CREATE_PATH}/:id`, screen: screen(() => import('./CityEdit'), 'CityEdit') },
+    { path: CITY_CREATE_PATH, screen: screen(() => import('./CityCreate'), 'CityCreate'), action: 'create' },
+    { path: `${CITY_CREATE_PATH}/:id`, screen: screen(() => import('./CityEdit'), 'CityEdit'), action: 'show', place: { city: 'id' } },
   ],
   menu: [
     { id: 'cities', path: () => '/cities', places: { [Role.ADMIN]: 70 } },

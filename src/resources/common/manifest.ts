@@ -1,7 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { ResourceProps } from 'react-admin';
-import type { ResourceName, RoleId, SessionUser } from '../../domain';
+import type { Action, ResourceName, RoleId, SessionUser } from '../../domain';
 import type { appEn } from '../../i18n/en';
 import type { DataEntries } from '../../providers/dataProvider';
 
@@ -19,8 +19,13 @@ export interface ResourceManifest {
   edit?: ComponentType;
   create?: ComponentType;
   recordRepresentation?: ResourceProps['recordRepresentation'];
-  /** The spec's own paths that react-admin does not make (`/tag`, `/city/:id`), each with its screen. */
-  routes?: readonly { path: string; screen: ComponentType }[];
+  /**
+   * The spec's own paths that react-admin does not make (`/tag`, `/city/:id`), each with its
+   * screen and the action on this resource it needs (its list and edit need `list` and `edit`):
+   * a role without that grant, or a path naming another city or restaurant (`place`), gets the
+   * Not-available page and the screen never loads (src/resources/common/routes.tsx).
+   */
+  routes?: readonly ScreenRoute[];
   /**
    * The browser tab's title on its pages (`/<name>`, its routes and these further paths, each
    * with what lies below it): its plural name unless `plural` is false; `false` for no title.
@@ -30,6 +35,16 @@ export interface ResourceManifest {
   menu?: readonly MenuEntry[];
   /** The data-provider entries it brings, by react-admin resource name. */
   data: DataEntries;
+}
+
+/** The path parameter naming the city or the restaurant a screen belongs to. */
+export type PathPlace = { city: string } | { restaurant: string };
+
+export interface ScreenRoute {
+  path: string;
+  screen: ComponentType;
+  action: Action;
+  place?: PathPlace;
 }
 
 /** A menu entry's id: its label is the app text `menu.<id>` (logout is the app's own entry, not a resource's). */

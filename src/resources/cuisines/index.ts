@@ -9,7 +9,7 @@ export default {
   list: screen(() => import('./CuisineList'), 'CuisineList'),
   edit: screen(() => import('./CuisineEdit'), 'CuisineEdit'),
   recordRepresentation: 'name',
-  routes: [{ path: CUISINE_CREATE_PATH, screen: screen(() => import('./CuisineCreate'), 'CuisineCreate') }],
+  routes: [{ path: CUISINE_CREATE_PATH, screen: screen(() => import('./CuisineCreate'), 'CuisineCreate'), action: 'create' }],
   menu: [{ id: 'cuisines', path: () => '/cuisines', places: { [Role.ADMIN]: 30, [Role.CITY_ADMIN]: 30 } }],
   data: { cuisines: async () => (await import('./data')).cuisines },
 } satisfies ResourceManifest;

@@ -8,7 +8,7 @@ export default {
   list: screen(() => import('./DishList'), 'DishList'),
   edit: screen(() => import('./DishEdit'), 'DishEdit'),
   recordRepresentation: 'name',
-  routes: [{ path: DISH_CREATE_PATH, screen: screen(() => import('./DishCreate'), 'DishCreate') }],
+  routes: [{ path: DISH_CREATE_PATH, screen: screen(() => import('./DishCreate'), 'DishCreate'), action: 'create' }],
   // Its pages have kept the app's own title.
   title: false,
   data: { dishes: async () => (await import('./data')).dishes },

@@ -8,7 +8,7 @@ export default {
   icon: ReceiptLongIcon,
   list: screen(() => import('./OrderList'), 'OrderList'),
   // /orders/{threadId}: the detail, by the order's thread id (not react-admin's edit route).
-  routes: [{ path: `${ORDERS_PATH}/:threadId`, screen: screen(() => import('./OrderShow'), 'OrderShow') }],
+  routes: [{ path: `${ORDERS_PATH}/:threadId`, screen: screen(() => import('./OrderShow'), 'OrderShow'), action: 'show' }],
   menu: [
     {
       id: 'orders',

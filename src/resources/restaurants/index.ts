@@ -10,9 +10,19 @@ export default {
   recordRepresentation: 'name',
   // /restaurants/{cityId?}, /restaurant (new) and /restaurant/{id}: the spec's paths (its reviews belong to the reviews resource).
   routes: [
-    { path: `${RESTAURANT_LIST_PATH}/:cityId`, screen: screen(() => import('./RestaurantList'), 'RestaurantList') },
-    { path: RESTAURANT_CREATE_PATH, screen: screen(() => import('./RestaurantCreate'), 'RestaurantCreate') },
-    { path: `${RESTAURANT_CREATE_PATH}/:id`, screen: screen(() => import('./RestaurantEdit'), 'RestaurantEdit') },
+    {
+      path: `${RESTAURANT_LIST_PATH}/:cityId`,
+      screen: screen(() => import('./RestaurantList'), 'RestaurantList'),
+      action: 'list',
+      place: { city: 'cityId' },
+    },
+    { path: RESTAURANT_CREATE_PATH, screen: screen(() => import('./RestaurantCreate'), 'RestaurantCreate'), action: 'create' },
+    {
+      path: `${RESTAURANT_CREATE_PATH}/:id`,
+      screen: screen(() => import('./RestaurantEdit'), 'RestaurantEdit'),
+      action: 'show',
+      place: { restaurant: 'id' },
+    },
   ],
   menu: [
     {

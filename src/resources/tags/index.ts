@@ -9,7 +9,7 @@ export default {
   list: screen(() => import('./TagList'), 'TagList'),
   edit: screen(() => import('./TagEdit'), 'TagEdit'),
   recordRepresentation: 'name',
-  routes: [{ path: TAG_CREATE_PATH, screen: screen(() => import('./TagCreate'), 'TagCreate') }],
+  routes: [{ path: TAG_CREATE_PATH, screen: screen(() => import('./TagCreate'), 'TagCreate'), action: 'create' }],
   menu: [{ id: 'tags', path: () => '/tags', places: { [Role.ADMIN]: 110, [Role.CITY_ADMIN]: 70 } }],
   data: { tags: async () => (await import('./data')).tags },
 } satisfies ResourceManifest;

@@ -42,7 +42,8 @@ export async function startDemoServer(): Promise<DemoServer> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
+  // A busy machine may take minutes to seed the demo.
+  const deadline = Date.now() + 600_000;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();

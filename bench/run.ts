@@ -48,6 +48,12 @@ const BENCHES: Bench[] = [
     load: () => import('./exportLoad'),
   },
   {
+    name: 'journeys',
+    description:
+      'the four daily journeys in Chromium at 1280x800 against the demo: the clicks and entries of each and the seconds from its first action to its goal on screen, median of 3',
+    load: () => import('./journeys.bench'),
+  },
+  {
     name: 'bundle-size',
     description: 'the JavaScript the login page loads, beside a minimal react-admin app built the same way',
     load: () => import('./bundleSize.bench'),

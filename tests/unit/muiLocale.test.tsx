@@ -27,10 +27,14 @@ describe('MUI’s own texts', () => {
     ['en', 'Go to next page', 'Go to previous page'],
     ['ru', 'Перейти на следующую страницу', 'Перейти на предыдущую страницу'],
     ['es', 'Ir a la página siguiente', 'Ir a la página anterior'],
-  ])('name the page buttons in %s', async (locale, next, previous) => {
-    await i18nProvider.changeLocale(locale);
-    pagination(locale);
-    expect(await screen.findByRole('button', { name: next })).toBeTruthy();
-    expect(screen.getByRole('button', { name: previous })).toBeTruthy();
-  });
+  ])(
+    'name the page buttons in %s',
+    async (locale, next, previous) => {
+      await i18nProvider.changeLocale(locale);
+      pagination(locale);
+      expect(await screen.findByRole('button', { name: next })).toBeTruthy();
+      expect(screen.getByRole('button', { name: previous })).toBeTruthy();
+    },
+    20_000,
+  );
 });

@@ -26,7 +26,7 @@ const cuisineChips = (page: Page) => page.locator('.ra-input-selectedCuisines .M
 describe('the smaller things of the daily work in the browser', () => {
   const server = useServerAndBrowser();
 
-  it('a city admin picks a start date without moving the end, in English and Russian, axe-clean', async () => {
+  it('a city admin picks a start date without moving the end, and the statistics and restaurant screens are axe-clean', async () => {
     const page = await server.newPage();
     await logIn(page, server.url, 'cityadmin');
     await page.waitForURL(/#\/$/);
@@ -53,8 +53,13 @@ describe('the smaller things of the daily work in the browser', () => {
     await openScreen(page, server.url, '/restaurant/1');
     await expect.poll(() => cuisineChips(page).allTextContents()).toContain('Pizza');
     await expectAccessibleAtBothWidths(page, 'restaurant 1 (city admin)');
+    expectNoCspViolation(page);
+  });
 
-    await openScreen(page, server.url, '/');
+  it('Russian screens name the cuisines in Russian and the page buttons of a phone in Russian', async () => {
+    const page = await server.newPage();
+    await logIn(page, server.url, 'cityadmin');
+    await page.waitForURL(/#\/$/);
     await page.getByRole('button', { name: 'Русский' }).click();
     await page.getByRole('heading', { name: /Добро пожаловать/ }).waitFor();
     await openScreen(page, server.url, '/restaurant/1');

@@ -154,15 +154,24 @@ export const defaultStatsRange = (today: string): { from: string; to: string } =
 /** The default start of the top customers (spec section 9): 7 days back. */
 export const defaultTopUsersStart = (today: string): string => addDays(today, -TOP_USERS_DEFAULT_DAYS);
 
+/** Why a picked end of a range was moved: the range went over 365 days, or ran backwards. */
+export type StatsRangeClamp = 'tooLong' | 'reversed';
+
 /**
- * A range of days after one of its ends changed: the other end follows, so that the range
- * stays at most 365 days long and never runs backwards (spec sections 5 and 9).
+ * A range of days after the user picked one of its ends (spec sections 5 and 9). The end
+ * picked gives way, never the other one: a start more than 365 days before the end becomes
+ * the end's day 365 days back, a start after the end becomes the end's day (and the same for
+ * an end picked). `clamped` says why the picked end was moved, so the screen can say so.
  */
-export const clampStatsRange = (range: { from: string; to: string }, changed: 'from' | 'to'): { from: string; to: string } => {
+export const clampStatsRange = (
+  range: { from: string; to: string },
+  changed: 'from' | 'to',
+): { range: { from: string; to: string }; clamped: StatsRangeClamp | null } => {
   const days = daysBetween(range.from, range.to);
-  if (days >= 0 && days <= STATS_MAX_RANGE_DAYS) return range;
-  if (changed === 'from') return { from: range.from, to: days < 0 ? range.from : addDays(range.from, STATS_MAX_RANGE_DAYS) };
-  return { from: days < 0 ? range.to : addDays(range.to, -STATS_MAX_RANGE_DAYS), to: range.to };
+  if (days >= 0 && days <= STATS_MAX_RANGE_DAYS) return { range, clamped: null };
+  const clamped: StatsRangeClamp = days < 0 ? 'reversed' : 'tooLong';
+  if (changed === 'from') return { range: { from: days < 0 ? range.to : addDays(range.to, -STATS_MAX_RANGE_DAYS), to: range.to }, clamped };
+  return { range: { from: range.from, to: days < 0 ? range.from : addDays(range.from, STATS_MAX_RANGE_DAYS) }, clamped };
 };
 
 /** The orders chart labels its bars only when the range is over this many days (spec section 9). */

@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { AppBar, AppBarClasses, Layout as RaLayout, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
+import { MuiLocale } from '../i18n/muiLocale';
 import { DocumentTitle } from './DocumentTitle';
 import { LiveControls } from './LiveControls';
 import { LiveUpdates } from './LiveUpdates';
@@ -40,7 +41,7 @@ const TitledAppBar = () => (
   </AppBar>
 );
 
-export const Layout = ({ children }: { children: ReactNode }) => (
+const ScreenLayout = ({ children }: { children: ReactNode }) => (
   <RaLayout menu={RoleMenu} appBar={TitledAppBar}>
     <DocumentTitle />
     <LiveUpdates />
@@ -48,4 +49,11 @@ export const Layout = ({ children }: { children: ReactNode }) => (
     {children}
     <VersionNotice />
   </RaLayout>
+);
+
+/** MUI's own texts (a phone's page buttons, an autocomplete's "No options") follow the interface language too. */
+export const Layout = ({ children }: { children: ReactNode }) => (
+  <MuiLocale>
+    <ScreenLayout>{children}</ScreenLayout>
+  </MuiLocale>
 );

@@ -27,13 +27,26 @@ describe('the rules of a statistics range (spec sections 5 and 9)', () => {
     expect(statsRangeProblem('2025-03-10T00:00:00.000+03:00', '2026-03-10T23:59:59.999+03:00')).toBeNull();
   });
 
-  it('moves the other end of the range when one end goes 365 days past it, or past it', () => {
+  it('moves only the end picked when it goes 365 days past the other, or past it, and says why', () => {
     const range = { from: '2026-03-01', to: '2026-03-10' };
-    expect(clampStatsRange(range, 'from')).toBe(range);
-    expect(clampStatsRange({ from: '2025-01-01', to: '2026-03-10' }, 'from')).toEqual({ from: '2025-01-01', to: '2026-01-01' });
-    expect(clampStatsRange({ from: '2025-01-01', to: '2026-03-10' }, 'to')).toEqual({ from: '2025-03-10', to: '2026-03-10' });
-    expect(clampStatsRange({ from: '2026-03-12', to: '2026-03-10' }, 'from')).toEqual({ from: '2026-03-12', to: '2026-03-12' });
-    expect(clampStatsRange({ from: '2026-03-12', to: '2026-03-10' }, 'to')).toEqual({ from: '2026-03-10', to: '2026-03-10' });
+    expect(clampStatsRange(range, 'from')).toEqual({ range, clamped: null });
+    // The start picked a year and more back: the end stays, the start comes 365 days back from it.
+    expect(clampStatsRange({ from: '2025-01-01', to: '2026-11-26' }, 'from')).toEqual({
+      range: { from: '2025-11-26', to: '2026-11-26' },
+      clamped: 'tooLong',
+    });
+    expect(clampStatsRange({ from: '2025-01-01', to: '2026-03-10' }, 'to')).toEqual({
+      range: { from: '2025-01-01', to: '2026-01-01' },
+      clamped: 'tooLong',
+    });
+    expect(clampStatsRange({ from: '2026-03-12', to: '2026-03-10' }, 'from')).toEqual({
+      range: { from: '2026-03-10', to: '2026-03-10' },
+      clamped: 'reversed',
+    });
+    expect(clampStatsRange({ from: '2026-03-12', to: '2026-03-10' }, 'to')).toEqual({
+      range: { from: '2026-03-12', to: '2026-03-12' },
+      clamped: 'reversed',
+    });
   });
 
   it('labels the chart’s bars only when the range is over 7 days', () => {

@@ -104,18 +104,50 @@ describe('the statistics screen', () => {
     expect(figure('orders-summary')).toBe('Orders per day from Mar 1 to Mar 2: 5 confirmed, 1 not confirmed, 1 cancelled');
   });
 
-  it('keeps the range within 365 days from either end, and asks again', async () => {
+  it('never moves the other end of the range: the end picked is clamped, with a note next to the dates', async () => {
     render(Role.CITY_ADMIN);
     await waitFor(() => expect(figure('stats-carts')).toBe('17'));
-    fireEvent.change(dateInput(/Start date/), { target: { value: '2024-01-10' } });
-    expect(dateInput(/End date/).value).toBe('2025-01-09');
-    await waitFor(() => expect(asked.some((url) => url.searchParams.get('dateFrom')?.startsWith('2024-01-10T00:00:00'))).toBe(true));
-    expect(asked.at(-1)?.searchParams.get('dateTo')).toMatch(/^2025-01-09T23:59:59\.999/);
-    fireEvent.change(dateInput(/End date/), { target: { value: '2026-06-30' } });
-    expect(dateInput(/Start date/).value).toBe('2025-06-30');
-    // An end before the start moves the start to it.
-    fireEvent.change(dateInput(/End date/), { target: { value: '2025-06-01' } });
-    expect(dateInput(/Start date/).value).toBe('2025-06-01');
+    const today = localToday();
+    // A start 800 days back stays 365 days back, and the end stays today.
+    fireEvent.change(dateInput(/Start date/), { target: { value: addDays(today, -800) } });
+    expect(dateInput(/Start date/).value).toBe(addDays(today, -365));
+    expect(dateInput(/End date/).value).toBe(today);
+    expect(screen.getByTestId('stats-range-notice').textContent).toMatch(
+      /^A range spans at most 365 days: the start date was set to \w+ \d+, \d{4}\.$/,
+    );
+    await waitFor(() =>
+      expect(asked.some((url) => url.searchParams.get('dateFrom')?.startsWith(`${addDays(today, -365)}T00:00:00`))).toBe(true),
+    );
+    expect(asked.at(-1)?.searchParams.get('dateTo')).toMatch(new RegExp(`^${today}T23:59:59\\.999`));
+    // A start within the range: taken as it is, the note goes.
+    fireEvent.change(dateInput(/Start date/), { target: { value: addDays(today, -30) } });
+    expect(dateInput(/Start date/).value).toBe(addDays(today, -30));
+    expect(dateInput(/End date/).value).toBe(today);
+    expect(screen.queryByTestId('stats-range-notice')).toBeNull();
+    // An end before the start becomes the start's day; the start stays.
+    fireEvent.change(dateInput(/End date/), { target: { value: addDays(today, -60) } });
+    expect(dateInput(/End date/).value).toBe(addDays(today, -30));
+    expect(dateInput(/Start date/).value).toBe(addDays(today, -30));
+    expect(screen.getByTestId('stats-range-notice').textContent).toMatch(/^The end date cannot come before the start date/);
+    // An end more than 365 days after the start stays 365 days after it.
+    fireEvent.change(dateInput(/End date/), { target: { value: addDays(today, 500) } });
+    expect(dateInput(/End date/).value).toBe(addDays(today, 335));
+    expect(dateInput(/Start date/).value).toBe(addDays(today, -30));
+  });
+
+  it('says so in Russian and Spanish too', async () => {
+    await i18nProvider.changeLocale('es');
+    render(Role.CITY_ADMIN);
+    await waitFor(() => expect(figure('stats-carts')).toBe('17'));
+    fireEvent.change(dateInput(/Fecha de inicio/), { target: { value: addDays(localToday(), -800) } });
+    expect(screen.getByTestId('stats-range-notice').textContent).toMatch(
+      /^Un periodo abarca como máximo 365 días: la fecha de inicio se fijó en \d+ de \w+ de \d{4}\.$/,
+    );
+  });
+
+  it('shows a figure on its way as a named progress bar', async () => {
+    render(Role.CITY_ADMIN);
+    expect((await screen.findAllByRole('progressbar', { name: 'Loading…' })).length).toBeGreaterThan(0);
   });
 
   it('speaks Russian', async () => {

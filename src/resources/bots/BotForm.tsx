@@ -1,8 +1,9 @@
-import { SimpleForm, TextInput, useRecordContext } from 'react-admin';
+import { SimpleForm, useRecordContext } from 'react-admin';
 import { botSchema, formValidator } from '../../domain';
 import { FormToolbar } from '../common/FormToolbar';
 import { BotCityInput } from './BotCityInput';
 import { BotEndpoint } from './BotEndpoint';
+import { BotTokenInput } from './BotTokenInput';
 import type { Bot } from '../../domain';
 
 const validate = formValidator(botSchema);
@@ -13,7 +14,7 @@ export const BotForm = ({ create = false }: { create?: boolean }) => {
   return (
     <SimpleForm validate={validate} mode="onChange" toolbar={<FormToolbar deletable={!create} />}>
       {create ? null : <BotEndpoint />}
-      <TextInput source="botToken" isRequired fullWidth autoComplete="off" helperText="resources.bots.helpers.botToken" />
+      <BotTokenInput />
       <BotCityInput botId={create ? undefined : bot?.id} />
     </SimpleForm>
   );

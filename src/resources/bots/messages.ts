@@ -9,6 +9,7 @@ export default translations({
       endpoint: 'The messenger sends the bot’s updates to this address.',
     },
     settings: 'Settings',
+    token: { show: 'Show the token', hide: 'Hide the token' },
     endpoint: {
       copy: 'Copy the endpoint',
       missing: 'The public URL of the back-office is not set, so the bot has no endpoint yet. An admin sets it in the global settings.',
@@ -27,6 +28,7 @@ export default translations({
       endpoint: 'На этот адрес мессенджер присылает обновления бота.',
     },
     settings: 'Настройки',
+    token: { show: 'Показать токен', hide: 'Скрыть токен' },
     endpoint: {
       copy: 'Скопировать адрес',
       missing:
@@ -46,6 +48,7 @@ export default translations({
       endpoint: 'El mensajero envía las actualizaciones del bot a esta dirección.',
     },
     settings: 'Ajustes',
+    token: { show: 'Mostrar el token', hide: 'Ocultar el token' },
     endpoint: {
       copy: 'Copiar la dirección',
       missing:

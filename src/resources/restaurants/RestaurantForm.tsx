@@ -4,13 +4,11 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import {
   ArrayInput,
-  AutocompleteArrayInput,
   BooleanInput,
   DeleteWithConfirmButton,
   FormDataConsumer,
   Loading,
   NumberInput,
-  ReferenceArrayInput,
   SaveButton,
   SimpleForm,
   SimpleFormIterator,
@@ -35,8 +33,10 @@ import {
 import { CityInput } from '../common/CityInputs';
 import { CopyField } from '../common/CopyField';
 import { PhotoInput, type PhotoUpload } from '../common/PhotoInput';
+import { useFormat } from '../common/useFormat';
 import { useSession } from '../common/useSession';
 import { PauseControl } from './PauseControl';
+import { CuisinesInput, DistrictPricesLoading } from './RestaurantPlaces';
 import { dishCategoriesPath, restaurantReviewsPath } from './paths';
 import { restaurantPhotoUpload } from './photo';
 
@@ -93,7 +93,8 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 const DistrictPrices = ({ cityId, readOnly }: { cityId: number | null; readOnly: boolean }) => {
   const translate = useTranslate();
   const { setValue, getValues } = useFormContext();
-  const { data: districts } = useGetList(
+  const { name } = useFormat();
+  const { data: districts, isLoading } = useGetList(
     'districts',
     { filter: { cityId }, pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } },
     { enabled: cityId != null },
@@ -105,7 +106,8 @@ const DistrictPrices = ({ cityId, readOnly }: { cityId: number | null; readOnly:
     const added = districts.filter((d) => !known.has(Number(d.id))).map((d) => ({ districtId: Number(d.id), enabled: false, price: null }));
     if (added.length) setValue('districtRestaurants', [...rows, ...added], { shouldValidate: true });
   }, [districts, getValues, setValue]);
-  const names = new Map((districts ?? []).map((d) => [Number(d.id), String(d.name)]));
+  const names = new Map((districts ?? []).map((d) => [Number(d.id), name({ name: String(d.name), name_ru: d.name_ru })]));
+  if (isLoading) return <DistrictPricesLoading />;
   if (districts && districts.length === 0) return <Typography variant="body2">{translate('resources.restaurants.noDistricts')}</Typography>;
   return (
     <ArrayInput source="districtRestaurants" label="resources.restaurants.fields.districtRestaurants">
@@ -277,14 +279,7 @@ const RestaurantFields = ({
             <TextInput source="schedule" label="resources.restaurants.fields.schedule" readOnly={ro('workingDays')} />
           </SimpleFormIterator>
         </ArrayInput>
-        <ReferenceArrayInput source="selectedCuisines" reference="cuisines" filter={{ cityId }} perPage={1000}>
-          <AutocompleteArrayInput
-            optionText="name"
-            label="resources.restaurants.fields.selectedCuisines"
-            readOnly={ro('selectedCuisines')}
-            fullWidth
-          />
-        </ReferenceArrayInput>
+        <CuisinesInput cityId={cityId} readOnly={ro('selectedCuisines')} />
         <DistrictPrices cityId={cityId ?? null} readOnly={ro('districtRestaurants')} />
         {number('notificationAccountTelegramId')}
         {text('link')}

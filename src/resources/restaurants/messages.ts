@@ -48,6 +48,7 @@ export default translations({
     userNotFound: 'user not found',
     readOnly: 'Your role cannot change this field',
     noDistricts: 'The city has no districts.',
+    districtsLoading: 'Loading the districts…',
     pause: {
       title: 'Pause in the bot',
       open: 'Open: the bot takes orders.',
@@ -108,6 +109,7 @@ export default translations({
     userNotFound: 'пользователь не найден',
     readOnly: 'Ваша роль не может менять это поле',
     noDistricts: 'В городе нет районов.',
+    districtsLoading: 'Загрузка районов…',
     pause: {
       title: 'Пауза в боте',
       open: 'Открыт: бот принимает заказы.',
@@ -168,6 +170,7 @@ export default translations({
     userNotFound: 'usuario no encontrado',
     readOnly: 'Su rol no puede cambiar este campo',
     noDistricts: 'La ciudad no tiene distritos.',
+    districtsLoading: 'Cargando los distritos…',
     pause: {
       title: 'Pausa en el bot',
       open: 'Abierto: el bot acepta pedidos.',

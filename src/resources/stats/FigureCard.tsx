@@ -27,7 +27,8 @@ export function FigureCard<T>({
       {translate('resources.stats.error')}
     </Typography>
   ) : figure.data === undefined ? (
-    <Skeleton variant="rounded" height={wide ? 300 : 56} aria-label={translate('resources.stats.loading')} />
+    // A bare placeholder may not carry a name: as a progress bar it says the figure is on its way.
+    <Skeleton variant="rounded" height={wide ? 300 : 56} role="progressbar" aria-label={translate('resources.stats.loading')} />
   ) : (
     children(figure.data)
   );

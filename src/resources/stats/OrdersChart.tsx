@@ -32,7 +32,8 @@ export const OrdersChart = ({ orders, labels, locale }: { orders: StatsOrders; l
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="date" tickFormatter={dayOf} tick={{ fontSize: 12 }} minTickGap={12} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
-            <Tooltip labelFormatter={dayOf} />
+            {/* The series' names in the text colour here too, for the same reason as the legend's. */}
+            <Tooltip labelFormatter={dayOf} itemStyle={{ color: theme.palette.text.primary }} />
             {/* The series' names in the text colour: amber letters on white are hard to read. */}
             <Legend
               wrapperStyle={{ fontSize: 13 }}

@@ -1,6 +1,8 @@
-import { Box, MenuItem, TextField } from '@mui/material';
+import { Alert, Box, MenuItem, TextField } from '@mui/material';
+import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
-import { clampStatsRange } from '../../domain';
+import { clampStatsRange, STATS_MAX_RANGE_DAYS, type StatsRangeClamp } from '../../domain';
+import { useFormat } from '../common/useFormat';
 import { useCityName, type NamedCity } from '../cities/useCityName';
 
 /** Two dates side by side on a phone too. */
@@ -12,8 +14,9 @@ export interface StatsRangeValue {
 }
 
 /**
- * The city (admins only) and the range of the statistics. Moving one end of the range past
- * 365 days from the other, or past it, brings the other along (spec sections 5 and 9).
+ * The city (admins only) and the range of the statistics. An end picked more than 365 days
+ * from the other, or past it, is moved back within the range and a note next to the dates
+ * says so; the other end never moves (spec sections 5 and 9).
  */
 export const StatsControls = ({
   cityPicker,
@@ -35,12 +38,18 @@ export const StatsControls = ({
     { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } },
     { enabled: cityPicker },
   );
+  const { locale } = useFormat();
+  const [notice, setNotice] = useState<{ end: 'from' | 'to'; why: StatsRangeClamp; day: string } | null>(null);
   const change = (end: 'from' | 'to') => (event: { target: { value: string } }) => {
     const value = event.target.value;
     // A cleared date input keeps the range as it was: a range always has both ends.
     if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return;
-    onRange(clampStatsRange({ ...range, [end]: value }, end));
+    const next = clampStatsRange({ ...range, [end]: value }, end);
+    setNotice(next.clamped ? { end, why: next.clamped, day: next.range[end] } : null);
+    onRange(next.range);
   };
+  const dayText = (day: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
       {cityPicker ? (
@@ -82,6 +91,11 @@ export const StatsControls = ({
         fullWidth={false}
         sx={DATE_SX}
       />
+      {notice ? (
+        <Alert severity="warning" role="status" sx={{ width: { xs: '100%', md: 'auto' }, py: 0 }} data-testid="stats-range-notice">
+          {translate(`resources.stats.clamped.${notice.why}.${notice.end}`, { days: STATS_MAX_RANGE_DAYS, date: dayText(notice.day) })}
+        </Alert>
+      ) : null}
     </Box>
   );
 };

@@ -92,7 +92,7 @@ export const StatsFigures = ({ query, labels }: { query: string; labels: boolean
       <FigureCard title={t('funnel.title')} figure={funnel} span={2}>
         {(data) => (
           // A narrow card scrolls the table sideways: the region takes the keyboard focus for that.
-          <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('funnel.title')}>
+          <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('funnel.table')}>
             <Table size="small" data-testid="stats-funnel">
               <TableHead>
                 <TableRow>

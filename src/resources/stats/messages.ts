@@ -10,6 +10,16 @@ export default translations({
     from: 'Start date',
     to: 'End date',
     rangeHelp: 'At most 365 days',
+    clamped: {
+      tooLong: {
+        from: 'A range spans at most %{days} days: the start date was set to %{date}.',
+        to: 'A range spans at most %{days} days: the end date was set to %{date}.',
+      },
+      reversed: {
+        from: 'The start date cannot come after the end date: it was set to %{date}.',
+        to: 'The end date cannot come before the start date: it was set to %{date}.',
+      },
+    },
     loading: 'Loading…',
     error: 'This figure could not be loaded.',
     orders: {
@@ -39,6 +49,7 @@ export default translations({
     },
     funnel: {
       title: 'Time from sign-up to order',
+      table: 'Times to the first, second and tenth order',
       step: 'Order',
       first: 'First',
       second: 'Second',
@@ -57,6 +68,16 @@ export default translations({
     from: 'Дата начала',
     to: 'Дата окончания',
     rangeHelp: 'Не больше 365 дней',
+    clamped: {
+      tooLong: {
+        from: 'Период не может быть длиннее %{days} дней: дата начала установлена на %{date}.',
+        to: 'Период не может быть длиннее %{days} дней: дата окончания установлена на %{date}.',
+      },
+      reversed: {
+        from: 'Дата начала не может быть позже даты окончания: она установлена на %{date}.',
+        to: 'Дата окончания не может быть раньше даты начала: она установлена на %{date}.',
+      },
+    },
     loading: 'Загрузка…',
     error: 'Не удалось загрузить этот показатель.',
     orders: {
@@ -87,6 +108,7 @@ export default translations({
     funnel: {
       title: 'Время от регистрации до заказа',
       step: 'Заказ',
+      table: 'Время до первого, второго и десятого заказа',
       first: 'Первый',
       second: 'Второй',
       tenth: 'Десятый',
@@ -104,6 +126,16 @@ export default translations({
     from: 'Fecha de inicio',
     to: 'Fecha de fin',
     rangeHelp: 'Como máximo 365 días',
+    clamped: {
+      tooLong: {
+        from: 'Un periodo abarca como máximo %{days} días: la fecha de inicio se fijó en %{date}.',
+        to: 'Un periodo abarca como máximo %{days} días: la fecha de fin se fijó en %{date}.',
+      },
+      reversed: {
+        from: 'La fecha de inicio no puede ser posterior a la de fin: se fijó en %{date}.',
+        to: 'La fecha de fin no puede ser anterior a la de inicio: se fijó en %{date}.',
+      },
+    },
     loading: 'Cargando…',
     error: 'No se pudo cargar esta cifra.',
     orders: {
@@ -134,6 +166,7 @@ export default translations({
     funnel: {
       title: 'Tiempo del registro al pedido',
       step: 'Pedido',
+      table: 'Tiempos hasta el primer, segundo y décimo pedido',
       first: 'Primero',
       second: 'Segundo',
       tenth: 'Décimo',

@@ -147,6 +147,11 @@ describe.each(backends)('order search, status tabs and unread messages on %s', (
       .execute();
     expect(await unreadOf('operator', confirmed.threadId)).toBe(1);
 
+    // What staff send to the restaurant in the customer's name is theirs, not the customer's.
+    const asCustomer = await t.call('admin', 'POST', `/messages/${confirmed.threadId}/restaurant`, { text: 'For the kitchen' });
+    expect(asCustomer.statusCode, asCustomer.body).toBeLessThan(300);
+    expect(await unreadOf('operator', confirmed.threadId)).toBe(1);
+
     // Another city's order cannot be read (nor is it counted).
     expect((await t.call('operator', 'POST', `/orders/${far.threadId}/chat/read`)).statusCode).toBe(404);
     expect((await t.call('owner', 'POST', `/orders/${s.orders.second.threadId}/chat/read`)).statusCode).toBe(404);

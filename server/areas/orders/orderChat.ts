@@ -164,6 +164,8 @@ export function orderChat(db: Kysely<Database>, onEvent: () => void = () => {}) 
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // Written by staff in the customer's name: not something a customer wrote, so never unread.
+      if (kind === 'TO_RESTAURANT') await trx.updateTable('order_messages').set({ incoming: false }).where('id', '=', row.id).execute();
       if (unreachable === null) await enqueueEvent(trx, { type: 'order_message', payload: { messageId: row.id } });
       return row.id;
     });

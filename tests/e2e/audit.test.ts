@@ -41,12 +41,16 @@ describe('the audit trail in the browser', () => {
     await page.getByRole('combobox', { name: 'User' }).click();
     await page.getByRole('option', { name: /^admin( \(.*\))?$/ }).click();
     await expect.poll(async () => decodeURIComponent(page.url())).toContain('"entity":"tags"');
-    const entry = page.locator(`[data-entity="tags"][data-audit]`).filter({ hasText: `Tag #${tag.json.id}` });
+    const entry = page.locator(`[data-entity="tags"][data-audit]`).filter({ hasText: 'Tag Audited tag' });
+    // Named by its name rather than its number.
     await entry.waitFor();
     expect(await entry.getAttribute('data-action')).toBe('insert');
     expect(await entry.locator('[data-audit-actor]').textContent()).toBe('admin');
     await entry.getByText('fields').click();
     await entry.getByText('Audited tag', { exact: true }).waitFor();
+    // Each field by the label its form gives it.
+    expect(await entry.locator('[data-field="name"]').textContent()).toBe('Name:Audited tag');
+    expect(await entry.locator('[data-field="name_ru"]').textContent()).toBe('Name in Russian:Метка журнала');
     // Only tags are listed, every one by the admin.
     expect(await page.locator('[data-audit]:not([data-entity="tags"])').count()).toBe(0);
     await expectAccessibleAtBothWidths(page, 'audit trail');

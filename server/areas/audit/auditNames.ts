@@ -65,11 +65,29 @@ export function auditNames(db: Kysely<Database>) {
         for (const row of rows) put(row.id, row.name, row.name_ru);
         return;
       }
-      case 'districts':
-      case 'cuisines':
+      case 'districts': {
+        const rows = await db
+          .selectFrom('districts as x')
+          .select(['x.id', 'x.name', 'x.name_ru'])
+          .where('x.id', 'in', ids)
+          .where((eb) => inUserScope(eb, user, { city: eb.ref('x.city_id') }))
+          .execute();
+        for (const row of rows) put(row.id, row.name, row.name_ru);
+        return;
+      }
+      case 'cuisines': {
+        const rows = await db
+          .selectFrom('cuisines as x')
+          .select(['x.id', 'x.name', 'x.name_ru'])
+          .where('x.id', 'in', ids)
+          .where((eb) => inUserScope(eb, user, { city: eb.ref('x.city_id') }))
+          .execute();
+        for (const row of rows) put(row.id, row.name, row.name_ru);
+        return;
+      }
       case 'tags': {
         const rows = await db
-          .selectFrom(`${kind} as x`)
+          .selectFrom('tags as x')
           .select(['x.id', 'x.name', 'x.name_ru'])
           .where('x.id', 'in', ids)
           .where((eb) => inUserScope(eb, user, { city: eb.ref('x.city_id') }))

@@ -1,6 +1,8 @@
+import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { MailingStatus, OrderStatus, Role, type AuditRecord } from '../../src/domain';
-import { backends, createRestaurant, createStaff, useStaffApp } from './harness';
+import { backends, createRestaurant, createStaff, TEST_SECRET, TEST_VERSION, useStaffApp } from './harness';
 import { createCustomer, createOrder } from './orderFixtures';
 
 /**
@@ -122,5 +124,58 @@ describe.each(backends)('the names of the audit trail on %s', (backend) => {
       [`orders:${farOrder.id}`]: { name: farOrder.threadId },
     });
     for (const key of far) expect(all.names, key).toHaveProperty(key);
+  });
+
+  it('reads the names of a page in one query per kind of record, however many records it holds', async () => {
+    const admin = await idOf('admin');
+    const customers = await Promise.all([1, 2, 3, 4].map(() => createCustomer(t.db, t.ids.cityId)));
+    const orders = await Promise.all(
+      customers.map((userId) => createOrder(t.db, { cityId: t.ids.cityId, restaurantId: t.ids.restaurantId, userId })),
+    );
+    await t.db
+      .insertInto('audit_log')
+      .values(
+        Array.from({ length: 40 }, (_, n) => ({
+          actor_id: admin,
+          action: 'update',
+          entity: 'reviews',
+          entity_id: String(900_000 + n),
+          city_id: t.ids.cityId,
+          changes: JSON.stringify({
+            order_id: [null, orders[n % orders.length].id],
+            user_id: [null, customers[n % customers.length]],
+            restaurant_id: [null, t.ids.restaurantId],
+          }),
+        })),
+      )
+      .execute();
+    const selects: string[] = [];
+    const recorder: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (node.kind === 'SelectQueryNode') selects.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const app = await buildApp({ db: t.db.withPlugin(recorder), jwtSecret: TEST_SECRET, version: TEST_VERSION });
+    try {
+      const page = async (perPage: number) => {
+        selects.length = 0;
+        const response = await app.inject({ method: 'GET', url: `/api/audit?entity=reviews&perPage=${perPage}`, headers: t.auth.admin });
+        expect(response.statusCode, response.body).toBe(200);
+        return { rows: response.json<AuditRecord[]>(), selects: selects.length };
+      };
+      await page(1);
+      const small = await page(2);
+      const large = await page(40);
+      expect(large.rows).toHaveLength(40);
+      expect(large.rows.every((row) => Object.keys(row.names).length === 3)).toBe(true);
+      expect(large.rows[0].names[`orders:${orders[3].id}`]).toEqual({ name: orders[3].threadId, name_ru: null });
+      // The page, its count, and one query for each of orders, people and restaurants.
+      expect(large.selects).toBe(small.selects);
+      expect(large.selects).toBeLessThanOrEqual(6);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -151,13 +151,38 @@ export const auditSubject = (record: Pick<AuditRecord, 'entity' | 'entityId'>): 
   return id !== null && isNameKind(record.entity) ? { kind: record.entity, id } : null;
 };
 
-/** Every id a record names: the record itself and the values of its reference columns, before and after. */
+/** The key columns of the tables whose rows have no id of their own (migration 014): `restaurant_id:value`. */
+const COMPOSITE_KEYS: Readonly<Partial<Record<AuditEntity, readonly string[]>>> = {
+  city_configs: ['city_id', 'key'],
+  restaurant_working_days: ['restaurant_id', 'value'],
+  restaurant_cuisines: ['restaurant_id', 'cuisine_id'],
+  district_restaurants: ['restaurant_id', 'district_id'],
+  dish_tags: ['dish_id', 'tag_id'],
+};
+
+/**
+ * The parts of a composite record id by their columns (`5:3` of a working day: restaurant 5,
+ * day 3), numbers as numbers; none for a table with ids of its own.
+ */
+export const auditKeyParts = (record: Pick<AuditRecord, 'entity' | 'entityId'>): { field: string; value: string | number }[] => {
+  const columns = new Map(Object.entries(COMPOSITE_KEYS)).get(record.entity);
+  if (!columns || record.entityId === null) return [];
+  const parts = record.entityId.split(':');
+  if (parts.length !== columns.length) return [];
+  return columns.map((field, index) => ({ field, value: recordId(parts[index]) ?? parts[index] }));
+};
+
+/** Every id a record names: the record itself (or the parts of its key) and the values of its reference columns, before and after. */
 export const auditReferences = (
   record: Pick<AuditRecord, 'action' | 'entity' | 'entityId' | 'changes'>,
 ): { kind: AuditNameKind; id: number }[] => {
   const found: { kind: AuditNameKind; id: number }[] = [];
   const subject = auditSubject(record);
   if (subject) found.push(subject);
+  for (const { field, value } of auditKeyParts(record)) {
+    const kind = auditReference(field);
+    if (kind !== null && typeof value === 'number') found.push({ kind, id: value });
+  }
   if (record.action === 'login' || record.action === 'login_failed') return found;
   for (const [field, value] of Object.entries(record.changes)) {
     const kind = auditReference(field);

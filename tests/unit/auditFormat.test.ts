@@ -14,7 +14,14 @@ import { shippedTexts } from '../../src/i18n/resourceTexts';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { auditEventText } from '../../src/resources/audit/auditEventText';
 import { AUDIT_LABELS, mergeAuditLabels } from '../../src/resources/audit/labels';
-import { auditFieldLabel, auditValueText, humanized, settingKeyOf, type AuditFormat } from '../../src/resources/audit/auditValue';
+import {
+  auditFieldLabel,
+  auditValueText,
+  humanized,
+  recordName,
+  settingKeyOf,
+  type AuditFormat,
+} from '../../src/resources/audit/auditValue';
 
 const names: AuditRecord['names'] = {
   'users:8': { name: 'Kolya', name_ru: null },
@@ -169,6 +176,31 @@ describe("the audit trail's values", () => {
     expect(auditReferences(record({ action: 'login', entity: 'users', entityId: '3', changes: { username: 'a' } }))).toEqual([
       { kind: 'users', id: 3 },
     ]);
+    // A row of a list: the parts of its key.
+    expect(auditReferences(record({ entity: 'district_restaurants', entityId: '5:12', changes: { price: [3, 4] } }))).toEqual([
+      { kind: 'restaurants', id: 5 },
+      { kind: 'districts', id: 12 },
+    ]);
+  });
+
+  it('names a record for its title: by name, an order by number, a row of a list by its parts, a setting by its label', async () => {
+    const en = await formatIn('en');
+    expect(recordName(record({}), AUDIT_LABELS, en)).toBe('AB12CD34E');
+    expect(recordName(record({ entity: 'orders', entityId: '1' }), AUDIT_LABELS, en)).toBeNull();
+    expect(recordName(record({ entity: 'restaurant_working_days', entityId: '5:3' }), AUDIT_LABELS, en)).toBe(
+      'Brick Lane Burgers · Wednesday',
+    );
+    expect(recordName(record({ entity: 'city_configs', entityId: '1:timeShift' }), AUDIT_LABELS, en)).toBe(
+      'London · Time shift from UTC, hours',
+    );
+    expect(recordName(record({ entity: 'global_settings', entityId: 'publicUrl' }), AUDIT_LABELS, en)).toBe(
+      'Public address of this server',
+    );
+    expect(recordName(record({ entity: 'dish_tags', entityId: '40:41' }), AUDIT_LABELS, en)).toBe('#40 · #41');
+    const ru = await formatIn('ru');
+    expect(recordName(record({ entity: 'restaurant_working_days', entityId: '5:3' }), AUDIT_LABELS, ru)).toBe(
+      'Бургеры на Брик-лейн · Среда',
+    );
   });
 });
 

@@ -93,7 +93,8 @@ afterEach(() => {
 });
 
 const lastQuery = async () => {
-  await waitFor(() => expect(requests.length).toBeGreaterThan(0), { timeout: 5000 });
+  // The first render loads the screen and its texts: slow on a busy machine.
+  await waitFor(() => expect(requests.length).toBeGreaterThan(0), { timeout: 15_000 });
   return Object.fromEntries(requests[requests.length - 1].searchParams);
 };
 const openTrail = (roleId: RoleId, path = '/audit') =>

@@ -1,18 +1,9 @@
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import {
-  auditChanges,
-  auditEvent,
-  auditNameKey,
-  auditSubject,
-  isAuditSecret,
-  type AuditAction,
-  type AuditChange,
-  type AuditRecord,
-} from '../../domain';
+import { auditChanges, auditEvent, isAuditSecret, type AuditAction, type AuditChange, type AuditRecord } from '../../domain';
 import { useFormat } from '../common/useFormat';
-import { auditFieldLabel, auditValueText, settingKeyOf, subjectName, valueText, type AuditFormat } from './auditValue';
+import { auditFieldLabel, auditValueText, recordName, settingKeyOf, valueText, type AuditFormat } from './auditValue';
 import { AuditValue } from './AuditValue';
 import { AUDIT_LABELS } from './labels';
 import { auditEventText } from './auditEventText';
@@ -123,8 +114,7 @@ export const AuditEntry = ({ record }: { record: AuditRecord }) => {
   const format: AuditFormat = { translate, locale: screen.locale, time: screen.time, names: record.names };
   const entity = translate(`resources.audit.entities.${record.entity}`, { _: record.entity });
   const who = record.actor ? (record.actor.username ?? record.actor.name) : translate('resources.audit.noActor');
-  const subject = auditSubject(record);
-  const name = subjectName(subject ? auditNameKey(subject.kind, subject.id) : null, format);
+  const name = recordName(record, AUDIT_LABELS, format);
   const title =
     name !== null
       ? translate('resources.audit.entry.named', { entity, name })

@@ -1,6 +1,8 @@
 import {
   MailingStatus,
+  auditKeyParts,
   auditNameKey,
+  auditSubject,
   auditReference,
   isRoleId,
   roleKey,
@@ -147,4 +149,27 @@ export const subjectName = (key: string | null, format: AuditFormat): string | n
   const named = key === null ? undefined : format.names[key];
   if (!named) return null;
   return format.locale === 'ru' && named.name_ru ? named.name_ru : named.name;
+};
+
+/**
+ * A record's name for its title: a named record's name (an order by its number); a row of a
+ * list by its parts (a working day: "Brick Lane Burgers · Wednesday"); a setting by its label;
+ * null when it has none the user may see.
+ */
+export const recordName = (record: AuditRecord, labels: AuditLabels, format: AuditFormat): string | null => {
+  const subject = auditSubject(record);
+  if (subject) return subjectName(auditNameKey(subject.kind, subject.id), format);
+  const settingKey = settingKeyOf(record);
+  if (record.entity === 'global_settings' && settingKey !== null) {
+    return auditFieldLabel({ entity: record.entity, field: 'value', settingKey }, labels, format.translate);
+  }
+  const parts = auditKeyParts(record);
+  if (parts.length === 0) return null;
+  return parts
+    .map(({ field, value }) =>
+      field === 'key' && settingKey !== null
+        ? auditFieldLabel({ entity: record.entity, field: 'value', settingKey }, labels, format.translate)
+        : auditValueText({ entity: record.entity, field, settingKey }, value, format).text,
+    )
+    .join(' · ');
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayOrInstant } from './orders';
+import { MailingStatus } from './statuses';
 import { pagingFields } from './validation';
 
 /**
@@ -42,6 +43,13 @@ export const AUDIT_ENTITIES = [
   'languages',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/**
+ * The trail's names for a resource's columns: table, then column, then the key of the label its
+ * form shows (`resources.restaurants.fields.minOrderSum`). Each resource declares its own in
+ * `src/resources/<name>/auditLabels.ts`; the trail finds them by folder.
+ */
+export type AuditLabels = Partial<Record<AuditEntity, Readonly<Record<string, string>>>>;
 
 /** What a recorded secret says in place of its value: only that it changed. */
 export const AUDIT_SECRET_MARK = 'changed';
@@ -87,6 +95,111 @@ export type AuditFilter = z.output<typeof auditFilterQuery>;
 const person = z.object({ id: z.number().int(), username: z.string().nullable(), name: z.string() });
 export type AuditPerson = z.infer<typeof person>;
 
+/**
+ * The kinds of record a recorded id names, which the trail's query turns into names: people
+ * (staff, couriers, customers), cities and the city's things, restaurants and their menus,
+ * orders (by their number) and mailings (by the start of their text).
+ */
+export const AUDIT_NAME_KINDS = [
+  'users',
+  'cities',
+  'districts',
+  'cuisines',
+  'tags',
+  'restaurants',
+  'dish_categories',
+  'dishes',
+  'orders',
+  'mailings',
+] as const;
+export type AuditNameKind = (typeof AUDIT_NAME_KINDS)[number];
+
+/** The columns that hold the id of another record, whatever the table. */
+const REFERENCE_COLUMNS: Readonly<Record<string, AuditNameKind>> = {
+  city_id: 'cities',
+  district_id: 'districts',
+  cuisine_id: 'cuisines',
+  tag_id: 'tags',
+  restaurant_id: 'restaurants',
+  dish_category_id: 'dish_categories',
+  category_id: 'dish_categories',
+  dish_id: 'dishes',
+  order_id: 'orders',
+  user_id: 'users',
+  courier_id: 'users',
+  created_by: 'users',
+  stopped_by: 'users',
+  notification_user_id: 'users',
+};
+
+const isNameKind = (entity: string): entity is AuditNameKind => AUDIT_NAME_KINDS.some((kind) => kind === entity);
+
+/** The kind of record a column's value names, or null for a plain value. */
+export const auditReference = (field: string): AuditNameKind | null => REFERENCE_COLUMNS[field] ?? null;
+
+/** The key of a resolved name in a record's `names`: `orders:2990`. */
+export const auditNameKey = (kind: AuditNameKind, id: number): string => `${kind}:${id}`;
+
+const recordId = (value: unknown): number | null => {
+  const n = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+};
+
+/** The record a trail record is about, when its table is one whose records have names. */
+export const auditSubject = (record: Pick<AuditRecord, 'entity' | 'entityId'>): { kind: AuditNameKind; id: number } | null => {
+  const id = recordId(record.entityId);
+  return id !== null && isNameKind(record.entity) ? { kind: record.entity, id } : null;
+};
+
+/** The key columns of the tables whose rows have no id of their own (migration 014): `restaurant_id:value`. */
+const COMPOSITE_KEYS: Readonly<Partial<Record<AuditEntity, readonly string[]>>> = {
+  city_configs: ['city_id', 'key'],
+  restaurant_working_days: ['restaurant_id', 'value'],
+  restaurant_cuisines: ['restaurant_id', 'cuisine_id'],
+  district_restaurants: ['restaurant_id', 'district_id'],
+  dish_tags: ['dish_id', 'tag_id'],
+};
+
+/**
+ * The parts of a composite record id by their columns (`5:3` of a working day: restaurant 5,
+ * day 3), numbers as numbers; none for a table with ids of its own.
+ */
+export const auditKeyParts = (record: Pick<AuditRecord, 'entity' | 'entityId'>): { field: string; value: string | number }[] => {
+  const columns = new Map(Object.entries(COMPOSITE_KEYS)).get(record.entity);
+  if (!columns || record.entityId === null) return [];
+  const parts = record.entityId.split(':');
+  if (parts.length !== columns.length) return [];
+  return columns.map((field, index) => ({ field, value: recordId(parts[index]) ?? parts[index] }));
+};
+
+/** Every id a record names: the record itself (or the parts of its key) and the values of its reference columns, before and after. */
+export const auditReferences = (
+  record: Pick<AuditRecord, 'action' | 'entity' | 'entityId' | 'changes'>,
+): { kind: AuditNameKind; id: number }[] => {
+  const found: { kind: AuditNameKind; id: number }[] = [];
+  const subject = auditSubject(record);
+  if (subject) found.push(subject);
+  for (const { field, value } of auditKeyParts(record)) {
+    const kind = auditReference(field);
+    if (kind !== null && typeof value === 'number') found.push({ kind, id: value });
+  }
+  if (record.action === 'login' || record.action === 'login_failed') return found;
+  for (const [field, value] of Object.entries(record.changes)) {
+    const kind = auditReference(field);
+    if (kind === null) continue;
+    const values = record.action === 'update' && Array.isArray(value) ? value : [value];
+    for (const each of values) {
+      const id = recordId(each);
+      if (id !== null) found.push({ kind, id });
+    }
+  }
+  return found;
+};
+
+/** A resolved name: a Russian one where the record has it (restaurants, cities, the menu). */
+const auditName = z.object({ name: z.string(), name_ru: z.string().nullable() });
+export type AuditName = z.infer<typeof auditName>;
+
 export const auditRecord = z.object({
   id: z.number().int(),
   /** ISO 8601. */
@@ -100,6 +213,13 @@ export const auditRecord = z.object({
   actor: person.nullable(),
   /** An update: `{field: [before, after]}` (a secret: "changed"); an insert or deletion: the row; a login: username and address. */
   changes: z.record(z.string(), z.unknown()),
+  /**
+   * The names of the records this one names (`auditNameKey`: `users:5`, `orders:2990`), read
+   * with the page, within the user's scope: an id the user may not see has no name here.
+   */
+  names: z.record(z.string(), auditName),
+  /** A mailing's progress as it stands (a stopped mailing keeps its position). */
+  progress: z.object({ position: z.number().int(), count: z.number().int() }).nullable(),
 });
 export type AuditRecord = z.infer<typeof auditRecord>;
 
@@ -117,6 +237,53 @@ export const auditChanges = (record: Pick<AuditRecord, 'action' | 'changes'>): A
         return { field, secret: true };
       })
     : [];
+
+/**
+ * A change people know by its own name rather than by its columns: a mailing stopped, a
+ * restaurant paused or reopened, an order moved to another status. `covers` are the columns the
+ * sentence tells; the others of the same change are listed as usual.
+ */
+export type AuditEvent =
+  | { kind: 'mailingStopped' }
+  | { kind: 'restaurantPaused'; until: string | null }
+  | { kind: 'restaurantReopened' }
+  | { kind: 'orderStatus'; from: number | null; to: number };
+
+const move = (value: unknown): [unknown, unknown] | null => (Array.isArray(value) && value.length === 2 ? [value[0], value[1]] : null);
+const MAILING_STOP_COLUMNS = ['status', 'failure', 'stopped_by', 'finished_at', 'next_send_at'];
+
+export const auditEvent = (
+  record: Pick<AuditRecord, 'action' | 'entity' | 'entityId' | 'changes'>,
+): { event: AuditEvent; covers: readonly string[] } | null => {
+  if (record.action !== 'update') return null;
+  const { changes } = record;
+  if (record.entity === 'mailings') {
+    const failure = move(changes.failure);
+    const status = move(changes.status);
+    if (failure?.[1] === 'stopped' && (status === null || status[1] === MailingStatus.FAILED))
+      return { event: { kind: 'mailingStopped' }, covers: MAILING_STOP_COLUMNS };
+    return null;
+  }
+  if (record.entity === 'restaurants') {
+    const at = move(changes.paused_at);
+    const until = move(changes.paused_until);
+    if (at === null && until === null) return null;
+    const covers = ['paused_at', 'paused_until'];
+    if (at !== null && at[1] === null) return { event: { kind: 'restaurantReopened' }, covers };
+    // A pause begun, or its end moved; no end: until reopened.
+    const end = until?.[1];
+    return { event: { kind: 'restaurantPaused', until: typeof end === 'string' ? end : null }, covers };
+  }
+  if (record.entity === 'orders') {
+    const status = move(changes.status);
+    if (status && typeof status[1] === 'number')
+      return {
+        event: { kind: 'orderStatus', from: typeof status[0] === 'number' ? status[0] : null, to: status[1] },
+        covers: ['status'],
+      };
+  }
+  return null;
+};
 
 const timelinePerson = z.object({ id: z.number().int(), name: z.string() });
 export type TimelinePerson = z.infer<typeof timelinePerson>;

@@ -4,6 +4,7 @@ import { inUserScope, listedCity, type Actor } from '../../auth/scope';
 import { paginate, type TotalHeader } from '../../db/paginate';
 import type { Database } from '../../db/schema';
 import { rangeBoundary } from '../../http/dayRange';
+import { auditNames } from './auditNames';
 
 /** A page of the trail unless one is asked for: it grows without end, so it never answers whole. */
 const AUDIT_DEFAULT_PER_PAGE = 50;
@@ -17,6 +18,7 @@ const ACTING_ROLES = [Role.ADMIN, Role.CITY_ADMIN, Role.OPERATOR, Role.RESTAURAN
  * filter by.
  */
 export function auditReader(db: Kysely<Database>) {
+  const named = auditNames(db);
   const selectRecords = () =>
     db
       .selectFrom('audit_log as a')
@@ -36,7 +38,7 @@ export function auditReader(db: Kysely<Database>) {
       ]);
   type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords>['execute']>>[number];
 
-  const toRecord = (row: RecordRow): AuditRecord => ({
+  const toRecord = (row: RecordRow): Omit<AuditRecord, 'names' | 'progress'> => ({
     id: row.id,
     at: new Date(row.at).toISOString(),
     action: row.action,
@@ -79,7 +81,7 @@ export function auditReader(db: Kysely<Database>) {
       columns: { at: 'a.at' },
       defaultOrder: (q) => q.orderBy('a.at', 'desc').orderBy('a.id', 'desc'),
     });
-    return rows.map(toRecord);
+    return named(user, rows.map(toRecord));
   };
 
   /** Staff who act in the back-office: every one for admins; for a city admin their city's, and the admins. */

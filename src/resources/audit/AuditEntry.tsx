@@ -1,10 +1,12 @@
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { auditChanges, isAuditSecret, type AuditAction, type AuditRecord } from '../../domain';
+import { auditChanges, auditEvent, isAuditSecret, type AuditAction, type AuditChange, type AuditRecord } from '../../domain';
 import { useFormat } from '../common/useFormat';
-import { valueText } from './auditValue';
+import { auditFieldLabel, auditValueText, recordName, settingKeyOf, valueText, type AuditFormat } from './auditValue';
 import { AuditValue } from './AuditValue';
+import { AUDIT_LABELS } from './labels';
+import { auditEventText } from './auditEventText';
 
 const ACTION_COLORS: Record<AuditAction, 'success' | 'info' | 'error' | 'default' | 'warning'> = {
   insert: 'success',
@@ -16,39 +18,55 @@ const ACTION_COLORS: Record<AuditAction, 'success' | 'info' | 'error' | 'default
 
 const fieldList = { m: 0, pl: 2.5, display: 'flex', flexDirection: 'column', gap: 0.25 } as const;
 
-/** One field of a record: its column name, then its value or its change. */
-const Field = ({ name, children }: { name: string; children: ReactNode }) => (
-  <Typography component="li" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-    <Box component="code" sx={{ fontFamily: 'monospace', mr: 0.75 }}>
-      {name}:
+/** One field of a record: its label as the form names it, then its value or its change. */
+const Field = ({ field, label, children }: { field: string; label: string; children: ReactNode }) => (
+  <Typography component="li" variant="body2" data-field={field} sx={{ overflowWrap: 'anywhere' }}>
+    <Box component="span" sx={{ fontWeight: 500, mr: 0.75 }}>
+      {label}:
     </Box>
     {children}
   </Typography>
 );
 
-/** What a record says changed: an update's fields before → after; a created or deleted row, folded; a login's who and where. */
-const Changes = ({ record }: { record: AuditRecord }) => {
-  const translate = useTranslate();
-  // An order's status by its name, as the order screens call it.
-  const named = (field: string, value: unknown) =>
-    record.entity === 'orders' && field === 'status' && typeof value === 'number'
-      ? translate(`resources.orders.statuses.${value}.label`, { _: String(value) })
-      : value;
-  if (record.action === 'update') {
-    return (
-      <Box component="ul" sx={fieldList}>
-        {auditChanges(record).map((change) => (
-          <Field key={change.field} name={change.field}>
+/** The fields of an update, each before → after (a secret only as changed). */
+const UpdateList = ({ record, changes, format }: { record: AuditRecord; changes: AuditChange[]; format: AuditFormat }) => {
+  const settingKey = settingKeyOf(record);
+  return (
+    <Box component="ul" sx={fieldList}>
+      {changes.map((change) => {
+        const place = { entity: record.entity, field: change.field, settingKey };
+        return (
+          <Field key={change.field} field={change.field} label={auditFieldLabel(place, AUDIT_LABELS, format.translate)}>
             {change.secret ? (
               <AuditValue value={null} secret />
             ) : (
               <>
-                <AuditValue value={named(change.field, change.before)} /> → <AuditValue value={named(change.field, change.after)} />
+                <AuditValue value={auditValueText(place, change.before, format)} /> →{' '}
+                <AuditValue value={auditValueText(place, change.after, format)} />
               </>
             )}
           </Field>
-        ))}
-      </Box>
+        );
+      })}
+    </Box>
+  );
+};
+
+/** What a record says changed: an action people name (a stop, a pause), an update's fields, a created or deleted row folded, a login's who and where. */
+const Changes = ({ record, who, format }: { record: AuditRecord; who: string; format: AuditFormat }) => {
+  const { translate } = format;
+  if (record.action === 'update') {
+    const changes = auditChanges(record);
+    const recognised = auditEvent(record);
+    if (!recognised) return <UpdateList record={record} changes={changes} format={format} />;
+    const rest = changes.filter((change) => !recognised.covers.includes(change.field));
+    return (
+      <>
+        <Typography variant="body2" data-audit-event={recognised.event.kind} sx={{ overflowWrap: 'anywhere' }}>
+          {auditEventText(recognised.event, record, who, format)}
+        </Typography>
+        {rest.length > 0 ? <UpdateList record={record} changes={rest} format={format} /> : null}
+      </>
     );
   }
   if (record.action === 'login' || record.action === 'login_failed') {
@@ -66,6 +84,7 @@ const Changes = ({ record }: { record: AuditRecord }) => {
     );
   }
   const fields = Object.entries(record.changes);
+  const settingKey = settingKeyOf(record);
   return (
     <Box component="details">
       <Box component="summary" sx={{ cursor: 'pointer' }}>
@@ -74,35 +93,47 @@ const Changes = ({ record }: { record: AuditRecord }) => {
         </Typography>
       </Box>
       <Box component="ul" sx={{ ...fieldList, mt: 0.5 }}>
-        {fields.map(([field, value]) => (
-          <Field key={field} name={field}>
-            <AuditValue value={value} secret={isAuditSecret(field, value, record.changes)} />
-          </Field>
-        ))}
+        {fields.map(([field, value]) => {
+          const place = { entity: record.entity, field, settingKey };
+          const secret = isAuditSecret(field, value, record.changes);
+          return (
+            <Field key={field} field={field} label={auditFieldLabel(place, AUDIT_LABELS, translate)}>
+              <AuditValue value={secret ? null : auditValueText(place, value, format)} secret={secret} />
+            </Field>
+          );
+        })}
       </Box>
     </Box>
   );
 };
 
-/** One record of the trail: what was done to which record, when and by whom, and the fields. */
+/** One record of the trail: what was done to which record (by its name, an order by its number), when and by whom, and the fields. */
 export const AuditEntry = ({ record }: { record: AuditRecord }) => {
   const translate = useTranslate();
-  const format = useFormat();
+  const screen = useFormat();
+  const format: AuditFormat = { translate, locale: screen.locale, time: screen.time, names: record.names };
   const entity = translate(`resources.audit.entities.${record.entity}`, { _: record.entity });
   const who = record.actor ? (record.actor.username ?? record.actor.name) : translate('resources.audit.noActor');
+  const name = recordName(record, AUDIT_LABELS, format);
+  const title =
+    name !== null
+      ? translate('resources.audit.entry.named', { entity, name })
+      : record.entityId
+        ? translate('resources.audit.entry.record', { entity, id: record.entityId })
+        : entity;
   return (
     <Card variant="outlined" component="article" data-audit={record.id} data-action={record.action} data-entity={record.entity}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, '&:last-child': { pb: 2 } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           <Chip size="small" color={ACTION_COLORS[record.action]} label={translate(`resources.audit.actions.${record.action}`)} />
           <Typography variant="subtitle2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-            {record.entityId ? translate('resources.audit.entry.record', { entity, id: record.entityId }) : entity}
+            {title}
           </Typography>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          <time dateTime={record.at}>{format.time(record.at)}</time> · <span data-audit-actor>{who}</span>
+          <time dateTime={record.at}>{screen.time(record.at)}</time> · <span data-audit-actor>{who}</span>
         </Typography>
-        <Changes record={record} />
+        <Changes record={record} who={who} format={format} />
       </CardContent>
     </Card>
   );

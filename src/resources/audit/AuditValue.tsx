@@ -1,22 +1,21 @@
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { shortened, valueText } from './auditValue';
+import { shortened, type AuditValueText } from './auditValue';
 
-/** One recorded value: its text (cut when long), "empty" for none, or only that a secret changed. */
-export const AuditValue = ({ value, secret = false }: { value: unknown; secret?: boolean }) => {
+/** One recorded value in people's words (cut when long), "empty" for none, or only that a secret changed. */
+export const AuditValue = ({ value, secret = false }: { value: AuditValueText | null; secret?: boolean }) => {
   const translate = useTranslate();
-  if (secret) {
+  if (secret || value === null) {
     return (
       <Box component="em" data-audit-secret>
         {translate('resources.audit.entry.secret')}
       </Box>
     );
   }
-  const text = valueText(value);
-  if (text === null || text === '') return <Box component="em">{translate('resources.audit.entry.empty')}</Box>;
+  if (value.empty) return <Box component="em">{value.text}</Box>;
   return (
-    <Box component="span" title={text.length > 160 ? text : undefined}>
-      {shortened(text)}
+    <Box component="span" title={value.text.length > 160 ? value.text : undefined}>
+      {shortened(value.text)}
     </Box>
   );
 };

@@ -1,7 +1,8 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar, AppBarClasses, Layout as RaLayout, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
+import { AppBar, AppBarClasses, Layout as RaLayout, LoadingIndicator, TitlePortal } from 'react-admin';
 import { DocumentTitle } from './DocumentTitle';
+import { LanguageButton } from './LanguageButton';
 import { LiveControls } from './LiveControls';
 import { LiveUpdates } from './LiveUpdates';
 import { RoleMenu } from './RoleMenu';
@@ -16,7 +17,7 @@ const Toolbar = () => (
   <>
     <LiveControls />
     <Box sx={(theme) => ({ [theme.breakpoints.down('sm')]: { '& .MuiButton-root': { fontSize: 0, minWidth: 0 } } })}>
-      <LocalesMenuButton />
+      <LanguageButton />
     </Box>
     <LoadingIndicator />
   </>

@@ -1,9 +1,10 @@
-import { SimpleForm, TextInput, useRecordContext } from 'react-admin';
+import { TextInput, useRecordContext } from 'react-admin';
 import { botSchema, formValidator } from '../../domain';
 import { FormToolbar } from '../common/FormToolbar';
 import { BotCityInput } from './BotCityInput';
 import { BotEndpoint } from './BotEndpoint';
 import type { Bot } from '../../domain';
+import { RecordForm } from '../common/RecordForm';
 
 const validate = formValidator(botSchema);
 
@@ -11,10 +12,10 @@ const validate = formValidator(botSchema);
 export const BotForm = ({ create = false }: { create?: boolean }) => {
   const bot = useRecordContext<Bot>();
   return (
-    <SimpleForm validate={validate} mode="onChange" toolbar={<FormToolbar deletable={!create} />}>
+    <RecordForm validate={validate} mode="onChange" toolbar={<FormToolbar deletable={!create} />}>
       {create ? null : <BotEndpoint />}
       <TextInput source="botToken" isRequired fullWidth autoComplete="off" helperText="resources.bots.helpers.botToken" />
       <BotCityInput botId={create ? undefined : bot?.id} />
-    </SimpleForm>
+    </RecordForm>
   );
 };

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Edit, Loading, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { Loading, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { OtherCity, useWorksInCity } from '../common/OtherCity';
 import { useSession } from '../common/useSession';
 import { CityConfigForm, CityForm } from './CityForm';
 import { useCitySaved } from './useCitySaved';
 import { useCityName, type NamedCity } from './useCityName';
+import { RecordEdit } from '../common/RecordScreens';
 
 /** The screen's title with the city's name in the interface language. */
 const CityTitle = ({ id, title }: { id: number; title: string }) => {
@@ -36,7 +37,7 @@ export const CityEdit = () => {
   // Operators edit only their city's delivery settings (the cityConfig resource); the others the whole city.
   const reduced = !session.can('cities', 'edit');
   return (
-    <Edit
+    <RecordEdit
       resource={reduced ? 'cityConfig' : 'cities'}
       id={cityId}
       title={<CityTitle id={cityId} title={reduced ? 'resources.cities.configTitle' : 'resources.cities.editTitle'} />}
@@ -51,6 +52,6 @@ export const CityEdit = () => {
           <CityForm />
         </WithConfig>
       )}
-    </Edit>
+    </RecordEdit>
   );
 };

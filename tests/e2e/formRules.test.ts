@@ -87,6 +87,8 @@ const fieldOf = (page: Page, name: string) => page.locator(`input[name="${name}"
 async function typeable(field: Locator): Promise<{ numeric: boolean } | undefined> {
   if ((await field.count()) === 0 || !(await field.isVisible()) || !(await field.isEditable())) return undefined;
   const type = (await field.getAttribute('type')) ?? 'text';
+  // A select's value holder is hidden from the user (aria-hidden); a choice is not typed.
+  if ((await field.getAttribute('aria-hidden')) === 'true') return undefined;
   if ((await field.getAttribute('role')) === 'combobox' || (await field.getAttribute('aria-autocomplete')) !== null) return undefined;
   if (!['text', 'number', 'password'].includes(type)) return undefined;
   return { numeric: type === 'number' };

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { LOCALES } from './constants';
 import { Role, type RoleId } from './roles';
 import { PaymentsMode } from './statuses';
-import { CONTROL_CHARACTERS, LONE_SURROGATE, renderMessage, type FieldError, type Problem } from './validationMessages';
+import {
+  CONTROL_CHARACTERS,
+  formMessage,
+  LONE_SURROGATE,
+  renderMessage,
+  type FieldError,
+  type FormErrors,
+  type Problem,
+} from './validationMessages';
 
 /** The configuration keys every city carries (spec section 3), read and written as pairs. */
 export const CITY_CONFIG_KEYS = [
@@ -203,7 +211,7 @@ export function validateConfig(values: Record<string, unknown>): FieldError[] {
 }
 
 /** The same rules for the city form, whose config block lives under `config`. */
-export const configFormErrors = (config: unknown): Record<string, { message: string; args?: Problem['args'] }> =>
+export const configFormErrors = (config: unknown): FormErrors =>
   Object.fromEntries(
     validateConfig(
       Object.fromEntries(
@@ -212,7 +220,7 @@ export const configFormErrors = (config: unknown): Record<string, { message: str
           v == null ? '' : typeof v === 'string' ? v : String(v),
         ]),
       ),
-    ).map((e) => [`config.${e.field}`, { message: e.key, args: e.args }]),
+    ).map((e) => [`config.${e.field}`, formMessage(e)]),
   );
 
 /**

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
   CONTROL_CHARACTERS,
+  formMessage,
   LONE_SURROGATE,
   problem,
   renderMessage,
   type FieldError,
+  type FormErrors,
   type Problem,
   type ValidationKey,
 } from './validationMessages';
@@ -184,9 +186,9 @@ export function check<S extends z.ZodType>(
 /** react-admin's form-level validator: `{field: {message, args}}` from the same schema. */
 export const formValidator =
   (schema: z.ZodType) =>
-  (values: Record<string, unknown>): Record<string, { message: string; args?: Problem['args'] }> => {
+  (values: Record<string, unknown>): FormErrors => {
     const result = check(schema, values);
     // A form carries more than the API takes (the id, the joined city): only its fields are checked.
     const errors = (result.errors ?? []).filter((e) => e.field !== 'body' && e.key !== 'validation.unknownField');
-    return Object.fromEntries(errors.map((e) => [e.field, { message: e.key, args: e.args }]));
+    return Object.fromEntries(errors.map((e) => [e.field, formMessage(e)]));
   };

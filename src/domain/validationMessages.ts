@@ -73,6 +73,58 @@ export const renderMessage = (problem: Problem): string => {
 
 export const problem = (key: ValidationKey, args?: Problem['args']): Problem => ({ key: `validation.${key}`, args });
 
+/**
+ * One field's error as a form shows it: the message key and its arguments, both always there.
+ * react-admin takes an error as a translatable message only when it carries `message` and
+ * `args`; an object without `args` reaches the translator as an object and takes the screen down.
+ */
+export interface FormMessage {
+  message: string;
+  args: Record<string, number | string>;
+}
+
+/** A form-level validator's answer: by field path (`districtRestaurants.0.price`), its message. */
+export type FormErrors = Record<string, FormMessage>;
+
+export const formMessage = (found: Problem): FormMessage => ({ message: found.key, args: found.args ?? {} });
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const argsOf = (value: unknown): FormMessage['args'] =>
+  isRecord(value)
+    ? Object.fromEntries(
+        Object.entries(value).filter(
+          (entry): entry is [string, number | string] => typeof entry[1] === 'number' || typeof entry[1] === 'string',
+        ),
+      )
+    : {};
+
+/** A message in any shape a rule may give (a key, `{message}`, `{message, args}`, a nested one), or none. */
+function messageOf(value: unknown): FormMessage | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : { message: value, args: {} };
+  if (!isRecord(value)) return undefined;
+  const inner = value.message;
+  if (typeof inner === 'string') return inner === '' ? undefined : { message: inner, args: argsOf(value.args) };
+  return messageOf(inner);
+}
+
+/**
+ * Whatever a form-level validator answers, as field errors the translator takes: every leaf a
+ * `{message, args}` under its dotted path, so a rule written the wrong way shows its message next
+ * to its field instead of breaking the screen.
+ */
+export function toFormErrors(errors: unknown, prefix = ''): FormErrors {
+  const result: FormErrors = {};
+  if (!isRecord(errors) && !Array.isArray(errors)) return result;
+  for (const [key, value] of Object.entries(errors)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const found = messageOf(value);
+    if (found) result[path] = found;
+    else if (typeof value === 'object' && value !== null && !('message' in value)) Object.assign(result, toFormErrors(value, path));
+  }
+  return result;
+}
+
 /** NUL and the other C0 controls but tab, newline and carriage return; DEL too. */
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 

@@ -23,6 +23,11 @@ export const appEn = {
     },
     home: 'Home',
     pageTitle: '%{page} — %{app}',
+    record: {
+      updated: "%{resource} '%{name}' saved",
+      created: "%{resource} '%{name}' created",
+      deleted: "%{resource} '%{name}' deleted",
+    },
     photo: {
       label: 'Photo',
       upload: 'Upload a file',

@@ -20,6 +20,11 @@ export const appEs: Texts<typeof appEn> = {
     },
     home: 'Inicio',
     pageTitle: '%{page} — %{app}',
+    record: {
+      updated: '%{resource} «%{name}»: cambios guardados',
+      created: '%{resource} «%{name}»: registro creado',
+      deleted: '%{resource} «%{name}»: registro eliminado',
+    },
     photo: {
       label: 'Foto',
       upload: 'Subir un archivo',

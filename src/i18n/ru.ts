@@ -20,6 +20,11 @@ export const appRu: Texts<typeof appEn> = {
     },
     home: 'Главная',
     pageTitle: '%{page} — %{app}',
+    record: {
+      updated: '%{resource} «%{name}»: изменения сохранены',
+      created: '%{resource} «%{name}»: запись добавлена',
+      deleted: '%{resource} «%{name}»: запись удалена',
+    },
     photo: {
       label: 'Фото',
       upload: 'Загрузить файл',

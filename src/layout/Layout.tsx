@@ -1,8 +1,9 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar, AppBarClasses, Layout as RaLayout, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
+import { AppBar, AppBarClasses, Layout as RaLayout, LoadingIndicator, TitlePortal } from 'react-admin';
 import { MuiLocale } from '../i18n/muiLocale';
 import { DocumentTitle } from './DocumentTitle';
+import { LanguageButton } from './LanguageButton';
 import { LiveControls } from './LiveControls';
 import { LiveUpdates } from './LiveUpdates';
 import { RoleMenu } from './RoleMenu';
@@ -17,7 +18,7 @@ const Toolbar = () => (
   <>
     <LiveControls />
     <Box sx={(theme) => ({ [theme.breakpoints.down('sm')]: { '& .MuiButton-root': { fontSize: 0, minWidth: 0 } } })}>
-      <LocalesMenuButton />
+      <LanguageButton />
     </Box>
     <LoadingIndicator />
   </>

@@ -123,7 +123,7 @@ describe('dish categories and dishes in a real browser', () => {
     await page.getByText('This category has 2 dishes. They will be deleted with it.').waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(new RegExp(`#/dishCategories/${NEIGHBOUR}$`));
-    await page.getByText('Element deleted').waitFor();
+    await page.getByText("Dish category 'Late night' deleted").waitFor();
     await expect(page.getByRole('row', { name: /Late night/ }).count()).resolves.toBe(0);
   });
 });

@@ -64,7 +64,7 @@ describe('restaurants in the browser', () => {
     await input(page, 'receipt_text').fill('Thanks for your order!');
     await page.getByRole('button', { name: 'Save' }).click();
     await page
-      .getByText(/updated/i)
+      .getByText(/' saved/)
       .first()
       .waitFor();
     await page.reload();
@@ -87,7 +87,7 @@ describe('restaurants in the browser', () => {
     await input(page, 'description').fill('Fresh pasta every morning');
     await page.getByRole('button', { name: 'Save' }).click();
     await page
-      .getByText(/updated/i)
+      .getByText(/' saved/)
       .first()
       .waitFor();
     await page.reload();

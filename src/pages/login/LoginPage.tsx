@@ -43,7 +43,8 @@ const LoginForm = () => {
     }
   };
   return (
-    <Form onSubmit={submit} mode="onChange" noValidate>
+    // A refused login is said under the username and an empty field under itself: no "The form is not valid" toast besides.
+    <Form onSubmit={submit} mode="onChange" noValidate disableInvalidFormNotification>
       <CardContent sx={{ minWidth: 280 }}>
         <Typography variant="h6" component="h1" align="center" gutterBottom>
           {translate('auth.title')}

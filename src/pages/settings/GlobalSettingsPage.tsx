@@ -1,8 +1,9 @@
-import { Edit, PasswordInput, ResourceContextProvider, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { Edit, PasswordInput, ResourceContextProvider, TextInput, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
 import { formValidator, globalSettingsSchema } from '../../domain';
 import { FormToolbar } from '../../resources/common/FormToolbar';
 import { useTitledNotify } from '../../resources/common/notify';
+import { RecordForm } from '../../resources/common/RecordForm';
 
 const validate = formValidator(globalSettingsSchema);
 
@@ -19,7 +20,7 @@ export const GlobalSettingsPage = () => {
         redirect={false}
         mutationOptions={{ onSuccess: () => notify('success', 'app.settings.savedTitle', 'app.settings.saved') }}
       >
-        <SimpleForm validate={validate} mode="onChange" toolbar={<FormToolbar deletable={false} />}>
+        <RecordForm validate={validate} mode="onChange" toolbar={<FormToolbar deletable={false} />}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {translate('app.settings.intro')}
           </Typography>
@@ -36,7 +37,7 @@ export const GlobalSettingsPage = () => {
             helperText="app.settings.help.webhookSecret"
             fullWidth
           />
-        </SimpleForm>
+        </RecordForm>
       </Edit>
     </ResourceContextProvider>
   );

@@ -1,13 +1,13 @@
-import { Create } from 'react-admin';
 import { AdminForm } from './AdminForm';
 import { useStaffToasts } from './useStaffToasts';
+import { RecordCreate } from '../common/RecordScreens';
 
 /** /admin/add: a new staff account. */
 export const AdminCreate = () => {
   const toasts = useStaffToasts();
   return (
-    <Create resource="admins" title="resources.admins.newTitle" mutationOptions={toasts}>
+    <RecordCreate resource="admins" title="resources.admins.newTitle" mutationOptions={toasts}>
       <AdminForm create />
-    </Create>
+    </RecordCreate>
   );
 };

@@ -1,7 +1,8 @@
-import { Edit, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { StaffAccount } from '../../domain';
 import { AdminForm } from './AdminForm';
 import { useStaffToasts } from './useStaffToasts';
+import { RecordEdit } from '../common/RecordScreens';
 
 const AdminTitle = () => {
   const translate = useTranslate();
@@ -13,8 +14,8 @@ const AdminTitle = () => {
 export const AdminEdit = () => {
   const toasts = useStaffToasts();
   return (
-    <Edit resource="admins" title={<AdminTitle />} mutationMode="pessimistic" mutationOptions={toasts}>
+    <RecordEdit resource="admins" title={<AdminTitle />} mutationMode="pessimistic" mutationOptions={toasts}>
       <AdminForm />
-    </Edit>
+    </RecordEdit>
   );
 };

@@ -1,15 +1,5 @@
 import { Alert } from '@mui/material';
-import {
-  Loading,
-  PasswordInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  required,
-  useGetIdentity,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Loading, PasswordInput, SelectInput, TextInput, required, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import {
   assignableRoles,
@@ -27,6 +17,7 @@ import { CityInput } from '../common/CityInputs';
 import { useSession } from '../common/useSession';
 import { AdminToolbar } from './AdminToolbar';
 import { StaffRestaurantInput } from './StaffRestaurantInput';
+import { RecordForm } from '../common/RecordForm';
 
 type Actor = Pick<SessionUser, 'roleId' | 'cityId' | 'restaurantId'>;
 
@@ -74,7 +65,7 @@ export const AdminForm = ({ create = false }: { create?: boolean }) => {
   const own = !create && record !== undefined && record.id === identity?.id;
   const roles = assignableRoles(actor.roleId).map((id) => ({ id, name: `roles.${roleKey(id)}` }));
   return (
-    <SimpleForm
+    <RecordForm
       validate={validatorFor(actor, create)}
       mode="onChange"
       defaultValues={create ? newStaffDefaults(actor) : undefined}
@@ -103,6 +94,6 @@ export const AdminForm = ({ create = false }: { create?: boolean }) => {
       />
       <SelectInput source="roleId" choices={roles} validate={REQUIRED} disabled={own} sx={WIDE} />
       <PlacementInputs actor={actor} />
-    </SimpleForm>
+    </RecordForm>
   );
 };

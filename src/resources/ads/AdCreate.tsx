@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Create, HttpError, Loading, Title } from 'react-admin';
+import { HttpError, Loading, Title } from 'react-admin';
 import { AdForm } from './AdForm';
 import { AdRefusedDialog } from './AdRefusedDialog';
 import { AdTimeoutNotice } from './AdTimeoutNotice';
 import { useAdRole } from './useAdRole';
 import { useAdTimeout } from './useAdTimeout';
+import { RecordCreate } from '../common/RecordScreens';
 
 const TOO_SOON = 429;
 
@@ -30,9 +31,9 @@ export const AdCreate = () => {
           <AdTimeoutNotice seconds={timeout.seconds} />
         </>
       ) : (
-        <Create resource="ads" redirect="list" title="resources.ads.newTitle" mutationOptions={{ onError }}>
+        <RecordCreate resource="ads" redirect="list" title="resources.ads.newTitle" mutationOptions={{ onError }}>
           <AdForm create />
-        </Create>
+        </RecordCreate>
       )}
       <AdRefusedDialog message={refusal} onClose={() => setRefusal(null)} />
     </>

@@ -1,6 +1,7 @@
-import { Edit, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { Ad } from '../../domain';
 import { AdForm } from './AdForm';
+import { RecordEdit } from '../common/RecordScreens';
 
 const AdTitle = () => {
   const translate = useTranslate();
@@ -10,7 +11,7 @@ const AdTitle = () => {
 
 /** /ads/{id}: the ad, as far as its status lets it change. */
 export const AdEdit = () => (
-  <Edit resource="ads" mutationMode="pessimistic" redirect="list" title={<AdTitle />}>
+  <RecordEdit resource="ads" mutationMode="pessimistic" redirect="list" title={<AdTitle />}>
     <AdForm />
-  </Edit>
+  </RecordEdit>
 );

@@ -1,6 +1,6 @@
 import { Alert, Box } from '@mui/material';
 import { useState } from 'react';
-import { DateTimeInput, Loading, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { DateTimeInput, Loading, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { adContentEditable, adCreateSchema, AdStatus, adUnpublishEditable, formValidator, type Ad } from '../../domain';
 import { useFormat } from '../common/useFormat';
@@ -11,6 +11,7 @@ import { AdToolbar } from './AdToolbar';
 import { toInstant } from './dateTime';
 import { useAdCity } from './useAdCity';
 import { useAdRole } from './useAdRole';
+import { RecordForm } from '../common/RecordForm';
 
 const validate = formValidator(adCreateSchema);
 
@@ -77,7 +78,7 @@ export const AdForm = ({ create = false }: { create?: boolean }) => {
       ? { cityId: record.restaurant.cityId }
       : undefined;
   return (
-    <SimpleForm
+    <RecordForm
       validate={validate}
       mode="onChange"
       defaultValues={defaults}
@@ -97,6 +98,6 @@ export const AdForm = ({ create = false }: { create?: boolean }) => {
       <TextInput source="text" multiline minRows={4} fullWidth readOnly={!contentEditable} isRequired />
       <Times publishReadOnly={!contentEditable} unpublishReadOnly={!unpublishEditable} />
       <CityBound create={create} readOnly={!contentEditable} onUploading={setUploading} />
-    </SimpleForm>
+    </RecordForm>
   );
 };

@@ -1,9 +1,9 @@
-import { Create } from 'react-admin';
 import { BotForm } from './BotForm';
+import { RecordCreate } from '../common/RecordScreens';
 
 /** /bots/add; once saved, the bot's own screen shows the endpoint to give the messenger. */
 export const BotCreate = () => (
-  <Create redirect="edit">
+  <RecordCreate redirect="edit">
     <BotForm create />
-  </Create>
+  </RecordCreate>
 );

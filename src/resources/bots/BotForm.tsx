@@ -1,10 +1,11 @@
-import { SimpleForm, useRecordContext } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import { botSchema, formValidator } from '../../domain';
 import { FormToolbar } from '../common/FormToolbar';
 import { BotCityInput } from './BotCityInput';
 import { BotEndpoint } from './BotEndpoint';
 import { BotTokenInput } from './BotTokenInput';
 import type { Bot } from '../../domain';
+import { RecordForm } from '../common/RecordForm';
 
 const validate = formValidator(botSchema);
 
@@ -12,10 +13,10 @@ const validate = formValidator(botSchema);
 export const BotForm = ({ create = false }: { create?: boolean }) => {
   const bot = useRecordContext<Bot>();
   return (
-    <SimpleForm validate={validate} mode="onChange" toolbar={<FormToolbar deletable={!create} />}>
+    <RecordForm validate={validate} mode="onChange" toolbar={<FormToolbar deletable={!create} />}>
       {create ? null : <BotEndpoint />}
       <BotTokenInput />
       <BotCityInput botId={create ? undefined : bot?.id} />
-    </SimpleForm>
+    </RecordForm>
   );
 };

@@ -1,14 +1,15 @@
-import { Create, useRedirect } from 'react-admin';
+import { useRedirect } from 'react-admin';
 import { CityForm } from './CityForm';
 import { cityEditPath } from './paths';
 import { useCitySaved } from './useCitySaved';
+import { RecordCreate } from '../common/RecordScreens';
 
 /** /city/: a new city with its config, then its edit page. */
 export const CityCreate = () => {
   const saved = useCitySaved();
   const redirect = useRedirect();
   return (
-    <Create
+    <RecordCreate
       resource="cities"
       mutationOptions={{
         onSuccess: (data: { id: number }) => {
@@ -18,6 +19,6 @@ export const CityCreate = () => {
       }}
     >
       <CityForm isNew />
-    </Create>
+    </RecordCreate>
   );
 };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Edit, Loading, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { Loading, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { OtherCity, useWorksInCity } from '../common/OtherCity';
 import { useSession } from '../common/useSession';
@@ -8,6 +8,7 @@ import { CitySetup } from './CitySetup';
 import { FocusSetting } from './FocusSetting';
 import { useCitySaved } from './useCitySaved';
 import { useCityName, type NamedCity } from './useCityName';
+import { RecordEdit } from '../common/RecordScreens';
 
 /** The screen's title with the city's name in the interface language. */
 const CityTitle = ({ id, title }: { id: number; title: string }) => {
@@ -40,7 +41,7 @@ export const CityEdit = () => {
   return (
     <>
       {reduced ? null : <CitySetup cityId={cityId} />}
-      <Edit
+      <RecordEdit
         resource={reduced ? 'cityConfig' : 'cities'}
         id={cityId}
         title={<CityTitle id={cityId} title={reduced ? 'resources.cities.configTitle' : 'resources.cities.editTitle'} />}
@@ -56,7 +57,7 @@ export const CityEdit = () => {
             <FocusSetting />
           </WithConfig>
         )}
-      </Edit>
+      </RecordEdit>
     </>
   );
 };

@@ -1,5 +1,5 @@
 import { Box, Button, Typography } from '@mui/material';
-import { BooleanInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { CITY_CONFIG_DEFAULTS, citySchema, configFormErrors, configKeysFor, formValidator, OPERATOR_CONFIG_KEYS } from '../../domain';
 import { FormToolbar } from '../common/FormToolbar';
@@ -7,6 +7,7 @@ import { useSession } from '../common/useSession';
 import { AuthKeyField } from './AuthKeyField';
 import { ConfigFields } from './ConfigFields';
 import { cityDistrictsPath } from './paths';
+import { RecordForm } from '../common/RecordForm';
 
 const validateCity = formValidator(citySchema);
 const validate = (values: Record<string, unknown>) => ({
@@ -45,7 +46,7 @@ export const CityForm = ({ isNew = false }: { isNew?: boolean }) => {
   const keys = roleId === null ? [] : configKeysFor(roleId);
   const cityId = typeof record?.id === 'number' ? record.id : null;
   return (
-    <SimpleForm
+    <RecordForm
       validate={validate}
       mode="onChange"
       defaultValues={isNew ? NEW_CITY : undefined}
@@ -63,7 +64,7 @@ export const CityForm = ({ isNew = false }: { isNew?: boolean }) => {
       <AuthKeyField />
       <DistrictsLink />
       <ConfigFields keys={keys} cityId={cityId} />
-    </SimpleForm>
+    </RecordForm>
   );
 };
 
@@ -72,11 +73,11 @@ export const CityConfigForm = () => {
   const translate = useTranslate();
   const record = useRecordContext();
   return (
-    <SimpleForm validate={validateConfigOnly} mode="onChange" toolbar={<FormToolbar deletable={false} />}>
+    <RecordForm validate={validateConfigOnly} mode="onChange" toolbar={<FormToolbar deletable={false} />}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('resources.cities.reducedHint')}
       </Typography>
       <ConfigFields keys={OPERATOR_CONFIG_KEYS} cityId={typeof record?.id === 'number' ? record.id : null} showActiveRule={false} />
-    </SimpleForm>
+    </RecordForm>
   );
 };

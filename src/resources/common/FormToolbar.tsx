@@ -4,9 +4,35 @@ import {
   Toolbar,
   useCanAccess,
   useRecordContext,
+  useRedirect,
   useResourceContext,
+  type DeleteWithConfirmButtonProps,
   type RedirectionSideEffect,
 } from 'react-admin';
+import { useRecordNotice } from './notify';
+
+/**
+ * react-admin's delete with a confirmation, pessimistic, whose toast names what was deleted
+ * ("Restaurant 'Brick Lane Burgers' deleted"); it then leads to `redirect` (the list by default).
+ */
+export const RecordDeleteButton = ({ redirect: redirectTo = 'list', mutationOptions, ...props }: DeleteWithConfirmButtonProps) => {
+  const resource = useResourceContext(props) ?? '';
+  const record = useRecordContext(props);
+  const notice = useRecordNotice(resource);
+  const redirect = useRedirect();
+  const onSuccess = () => {
+    notice('deleted', record);
+    redirect(redirectTo, resource, record?.id, record);
+  };
+  return (
+    <DeleteWithConfirmButton
+      mutationMode="pessimistic"
+      {...props}
+      redirect={redirectTo}
+      mutationOptions={{ ...mutationOptions, onSuccess }}
+    />
+  );
+};
 
 /**
  * Save, and delete with a confirmation when the role may delete a stored record (never a
@@ -20,7 +46,7 @@ export const FormToolbar = ({ deletable = true, deleteRedirect }: { deletable?: 
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton />
-      {deletable && stored && canAccess ? <DeleteWithConfirmButton mutationMode="pessimistic" redirect={deleteRedirect} /> : null}
+      {deletable && stored && canAccess ? <RecordDeleteButton redirect={deleteRedirect} /> : null}
     </Toolbar>
   );
 };

@@ -1,8 +1,8 @@
-import { Create } from 'react-admin';
 import { CuisineForm } from './CuisineForm';
+import { RecordCreate } from '../common/RecordScreens';
 
 export const CuisineCreate = () => (
-  <Create redirect="list">
+  <RecordCreate redirect="list">
     <CuisineForm create />
-  </Create>
+  </RecordCreate>
 );

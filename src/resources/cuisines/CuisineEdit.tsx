@@ -1,8 +1,8 @@
-import { Edit } from 'react-admin';
 import { CuisineForm } from './CuisineForm';
+import { RecordEdit } from '../common/RecordScreens';
 
 export const CuisineEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="list">
+  <RecordEdit mutationMode="pessimistic" redirect="list">
     <CuisineForm />
-  </Edit>
+  </RecordEdit>
 );

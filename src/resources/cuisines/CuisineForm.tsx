@@ -1,8 +1,9 @@
-import { BooleanInput, NumberInput, SimpleForm, TextInput } from 'react-admin';
+import { BooleanInput, NumberInput, TextInput } from 'react-admin';
 import { cuisineSchema, formValidator } from '../../domain';
 import { CityInput } from '../common/CityInputs';
 import { FormToolbar } from '../common/FormToolbar';
 import { useSession } from '../common/useSession';
+import { RecordForm } from '../common/RecordForm';
 
 const validate = formValidator(cuisineSchema);
 
@@ -10,7 +11,7 @@ const validate = formValidator(cuisineSchema);
 export const CuisineForm = ({ create = false }: { create?: boolean }) => {
   const { allCities, cityId } = useSession();
   return (
-    <SimpleForm
+    <RecordForm
       validate={validate}
       mode="onChange"
       defaultValues={create ? { enabled: true, ...(allCities ? {} : { cityId }) } : undefined}
@@ -21,6 +22,6 @@ export const CuisineForm = ({ create = false }: { create?: boolean }) => {
       <TextInput source="name_ru" fullWidth />
       <NumberInput source="position" step={1} min={0} />
       <BooleanInput source="enabled" />
-    </SimpleForm>
+    </RecordForm>
   );
 };

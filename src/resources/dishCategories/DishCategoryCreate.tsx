@@ -1,8 +1,9 @@
-import { Create, useCanAccess } from 'react-admin';
+import { useCanAccess } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../layout/NotFound';
 import { DishCategoryForm } from './DishCategoryForm';
 import { dishCategoriesPath } from './paths';
+import { RecordCreate } from '../common/RecordScreens';
 
 /** The restaurant a new category goes to, from `?source={"restaurantId":N}` (the list's add button). */
 const restaurantOf = (source: string | null): number | null => {
@@ -24,8 +25,8 @@ export const DishCategoryCreate = () => {
   if (isPending) return null;
   if (restaurantId === null || !canAccess) return <NotFound />;
   return (
-    <Create resource="dishCategories" redirect={() => dishCategoriesPath(restaurantId)}>
+    <RecordCreate resource="dishCategories" redirect={() => dishCategoriesPath(restaurantId)}>
       <DishCategoryForm create />
-    </Create>
+    </RecordCreate>
   );
 };

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Edit, type Identifier, type RaRecord } from 'react-admin';
+import { type Identifier, type RaRecord } from 'react-admin';
 import { NotFound } from '../../layout/NotFound';
 import { DishCategoryForm } from './DishCategoryForm';
 import { dishCategoriesPath } from './paths';
+import { RecordEdit } from '../common/RecordScreens';
 
 const back = (_resource?: string, _id?: Identifier, data?: Partial<RaRecord>) =>
   typeof data?.restaurantId === 'number' ? dishCategoriesPath(data.restaurantId) : '/';
@@ -12,8 +13,8 @@ export const DishCategoryEdit = () => {
   const [missing, setMissing] = useState(false);
   if (missing) return <NotFound />;
   return (
-    <Edit resource="dishCategories" mutationMode="pessimistic" redirect={back} queryOptions={{ onError: () => setMissing(true) }}>
+    <RecordEdit resource="dishCategories" mutationMode="pessimistic" redirect={back} queryOptions={{ onError: () => setMissing(true) }}>
       <DishCategoryForm />
-    </Edit>
+    </RecordEdit>
   );
 };

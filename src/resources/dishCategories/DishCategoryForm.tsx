@@ -1,17 +1,8 @@
-import {
-  BooleanInput,
-  DeleteWithConfirmButton,
-  NumberInput,
-  SaveButton,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  useCanAccess,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, NumberInput, SaveButton, TextInput, Toolbar, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { dishCategoryFormSchema, formValidator, type DishCategory } from '../../domain';
 import { dishCategoriesPath } from './paths';
+import { RecordDeleteButton } from '../common/FormToolbar';
+import { RecordForm } from '../common/RecordForm';
 
 const validate = formValidator(dishCategoryFormSchema);
 const emptyAsNull = (value: string) => (value === '' ? null : value);
@@ -26,7 +17,7 @@ const CategoryToolbar = () => {
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton />
       {record?.id && canAccess ? (
-        <DeleteWithConfirmButton
+        <RecordDeleteButton
           mutationMode="pessimistic"
           mutationOptions={{ meta: { withDishes: count > 0 } }}
           confirmTitle={translate('resources.dishCategories.deleteTitle', { name: record.name })}
@@ -46,7 +37,7 @@ const CategoryToolbar = () => {
 export const DishCategoryForm = ({ create = false }: { create?: boolean }) => {
   const translate = useTranslate();
   return (
-    <SimpleForm validate={validate} mode="onChange" defaultValues={create ? { enabled: true } : undefined} toolbar={<CategoryToolbar />}>
+    <RecordForm validate={validate} mode="onChange" defaultValues={create ? { enabled: true } : undefined} toolbar={<CategoryToolbar />}>
       <TextInput source="name" isRequired fullWidth />
       <TextInput source="name_ru" isRequired fullWidth />
       <NumberInput source="position" step={1} min={0} isRequired />
@@ -59,6 +50,6 @@ export const DishCategoryForm = ({ create = false }: { create?: boolean }) => {
         InputLabelProps={{ shrink: true }}
         helperText={translate('resources.dishCategories.windowHelp')}
       />
-    </SimpleForm>
+    </RecordForm>
   );
 };

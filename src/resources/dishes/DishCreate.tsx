@@ -1,9 +1,10 @@
-import { Create, useCanAccess, type RaRecord } from 'react-admin';
+import { useCanAccess, type RaRecord } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { stockAmount } from '../../domain';
 import { NotFound } from '../../layout/NotFound';
 import { DishForm } from './DishForm';
 import { dishesPath } from './paths';
+import { RecordCreate } from '../common/RecordScreens';
 
 /** The category a new dish goes to, from `?source={"dishCategoryId":N}` (the list's add button). */
 const categoryOf = (source: string | null): number | null => {
@@ -31,8 +32,8 @@ export const DishCreate = () => {
   if (isPending) return null;
   if (dishCategoryId === null || !canAccess) return <NotFound />;
   return (
-    <Create resource="dishes" transform={withStock} redirect={() => dishesPath(dishCategoryId)}>
+    <RecordCreate resource="dishes" transform={withStock} redirect={() => dishesPath(dishCategoryId)}>
       <DishForm create dishCategoryId={dishCategoryId} />
-    </Create>
+    </RecordCreate>
   );
 };

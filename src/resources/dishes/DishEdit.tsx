@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Edit, type Identifier, type RaRecord } from 'react-admin';
+import { type Identifier, type RaRecord } from 'react-admin';
 import { NotFound } from '../../layout/NotFound';
 import { withStock } from './DishCreate';
 import { DishForm } from './DishForm';
 import { dishesPath } from './paths';
+import { RecordEdit } from '../common/RecordScreens';
 
 const back = (_resource?: string, _id?: Identifier, data?: Partial<RaRecord>) =>
   typeof data?.dishCategoryId === 'number' ? dishesPath(data.dishCategoryId) : '/dishes';
@@ -13,8 +14,8 @@ export const DishEdit = () => {
   const [missing, setMissing] = useState(false);
   if (missing) return <NotFound />;
   return (
-    <Edit mutationMode="pessimistic" transform={withStock} redirect={back} queryOptions={{ onError: () => setMissing(true) }}>
+    <RecordEdit mutationMode="pessimistic" transform={withStock} redirect={back} queryOptions={{ onError: () => setMissing(true) }}>
       <DishForm />
-    </Edit>
+    </RecordEdit>
   );
 };

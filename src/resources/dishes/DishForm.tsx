@@ -5,7 +5,6 @@ import {
   BooleanInput,
   NumberInput,
   ReferenceArrayInput,
-  SimpleForm,
   TextInput,
   useGetOne,
   useLocaleState,
@@ -16,6 +15,7 @@ import { dishEditSchema, dishSchema, formValidator, MAX_DISH_TAGS, type Dish, ty
 import { FormToolbar } from '../common/FormToolbar';
 import { PhotoInput } from '../common/PhotoInput';
 import { formatPrice } from './paths';
+import { RecordForm } from '../common/RecordForm';
 
 const validateCreate = formValidator(dishSchema);
 const validateEdit = formValidator(dishEditSchema);
@@ -64,7 +64,7 @@ export const DishForm = ({ create = false, dishCategoryId }: { create?: boolean;
   const cityId = record?.cityId ?? category?.cityId ?? null;
   const currency = record?.currency ?? category?.currency ?? '';
   return (
-    <SimpleForm
+    <RecordForm
       validate={create ? validateCreate : validateEdit}
       mode="onChange"
       defaultValues={{
@@ -96,6 +96,6 @@ export const DishForm = ({ create = false, dishCategoryId }: { create?: boolean;
       ) : null}
       <PhotoInput source="telegramFileId" cityId={cityId} label="resources.dishes.fields.telegramFileId" />
       <Preview currency={currency} />
-    </SimpleForm>
+    </RecordForm>
   );
 };

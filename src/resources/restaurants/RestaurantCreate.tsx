@@ -1,9 +1,9 @@
-import { Create } from 'react-admin';
 import { RestaurantForm } from './RestaurantForm';
 import { restaurantEditPath } from './paths';
+import { RecordCreate } from '../common/RecordScreens';
 
 export const RestaurantCreate = () => (
-  <Create resource="restaurants" redirect={(_resource, id) => restaurantEditPath(id ?? '')} mutationOptions={{ meta: {} }}>
+  <RecordCreate resource="restaurants" redirect={(_resource, id) => restaurantEditPath(id ?? '')} mutationOptions={{ meta: {} }}>
     <RestaurantForm create />
-  </Create>
+  </RecordCreate>
 );

@@ -1,8 +1,8 @@
-import { Edit } from 'react-admin';
 import { RestaurantForm } from './RestaurantForm';
+import { RecordEdit } from '../common/RecordScreens';
 
 export const RestaurantEdit = () => (
-  <Edit resource="restaurants" mutationMode="pessimistic" redirect={false}>
+  <RecordEdit resource="restaurants" mutationMode="pessimistic" redirect={false}>
     <RestaurantForm />
-  </Edit>
+  </RecordEdit>
 );

@@ -5,12 +5,10 @@ import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import {
   ArrayInput,
   BooleanInput,
-  DeleteWithConfirmButton,
   FormDataConsumer,
   Loading,
   NumberInput,
   SaveButton,
-  SimpleForm,
   SimpleFormIterator,
   TextInput,
   Toolbar,
@@ -20,6 +18,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import {
+  formMessage,
   formValidator,
   missingDistrictPrices,
   problem,
@@ -39,6 +38,8 @@ import { PauseControl } from './PauseControl';
 import { CuisinesInput, DistrictPricesLoading } from './RestaurantPlaces';
 import { dishCategoriesPath, restaurantReviewsPath } from './paths';
 import { restaurantPhotoUpload } from './photo';
+import { RecordDeleteButton } from '../common/FormToolbar';
+import { RecordForm } from '../common/RecordForm';
 
 /** The form's rule set (add or edit) plus the district-price rule the API answers with FST_KEY_IS_MISSING. */
 const validatorOf = (create: boolean) => {
@@ -48,7 +49,7 @@ const validatorOf = (create: boolean) => {
     const rows = Array.isArray(values.districtRestaurants)
       ? (values.districtRestaurants as { enabled?: boolean; price?: number | null }[])
       : [];
-    for (const index of missingDistrictPrices(rows)) errors[`districtRestaurants.${index}.price`] = { message: problem('required').key };
+    for (const index of missingDistrictPrices(rows)) errors[`districtRestaurants.${index}.price`] = formMessage(problem('required'));
     return errors;
   };
 };
@@ -65,7 +66,7 @@ const RestaurantToolbar = ({ create, uploading }: { create: boolean; uploading: 
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton disabled={!ready} alwaysEnable={ready} />
       {!create && record && can('restaurants', 'delete') ? (
-        <DeleteWithConfirmButton
+        <RecordDeleteButton
           mutationMode="pessimistic"
           redirect="/restaurants"
           confirmTitle="resources.restaurants.deleteTitle"
@@ -187,7 +188,7 @@ export const RestaurantForm = ({ create = false }: { create?: boolean }) => {
       }
     : undefined;
   return (
-    <SimpleForm
+    <RecordForm
       validate={create ? validateCreate : validateEdit}
       mode="onChange"
       defaultValues={defaults}
@@ -198,7 +199,7 @@ export const RestaurantForm = ({ create = false }: { create?: boolean }) => {
       {record?.id ? <PauseControl /> : null}
       <RestaurantFields create={create} readOnly={ro} allCities={session.allCities} upload={upload} onUploading={setUploading} />
       {record ? <PublicLink link={record.publicLink} /> : null}
-    </SimpleForm>
+    </RecordForm>
   );
 };
 

@@ -1,8 +1,8 @@
-import { Create } from 'react-admin';
 import { TagForm } from './TagForm';
+import { RecordCreate } from '../common/RecordScreens';
 
 export const TagCreate = () => (
-  <Create redirect="list">
+  <RecordCreate redirect="list">
     <TagForm create />
-  </Create>
+  </RecordCreate>
 );

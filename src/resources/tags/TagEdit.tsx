@@ -1,8 +1,8 @@
-import { Edit } from 'react-admin';
 import { TagForm } from './TagForm';
+import { RecordEdit } from '../common/RecordScreens';
 
 export const TagEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="list">
+  <RecordEdit mutationMode="pessimistic" redirect="list">
     <TagForm />
-  </Edit>
+  </RecordEdit>
 );

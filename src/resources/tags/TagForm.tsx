@@ -1,8 +1,9 @@
-import { SimpleForm, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { formValidator, tagSchema } from '../../domain';
 import { CityInput } from '../common/CityInputs';
 import { FormToolbar } from '../common/FormToolbar';
 import { useSession } from '../common/useSession';
+import { RecordForm } from '../common/RecordForm';
 
 const validate = formValidator(tagSchema);
 
@@ -10,7 +11,7 @@ const validate = formValidator(tagSchema);
 export const TagForm = ({ create = false }: { create?: boolean }) => {
   const { allCities, cityId } = useSession();
   return (
-    <SimpleForm
+    <RecordForm
       validate={validate}
       mode="onChange"
       defaultValues={create && !allCities ? { cityId } : undefined}
@@ -19,6 +20,6 @@ export const TagForm = ({ create = false }: { create?: boolean }) => {
       {create && allCities ? <CityInput /> : null}
       <TextInput source="name" isRequired fullWidth />
       <TextInput source="name_ru" fullWidth />
-    </SimpleForm>
+    </RecordForm>
   );
 };

@@ -112,6 +112,8 @@ describe.each(backends)('event worker on %s', (backend) => {
       .executeTakeFirstOrThrow();
   const messageStatus = async (messageId: number) =>
     (await db().selectFrom('order_messages').select('status').where('id', '=', messageId).executeTakeFirstOrThrow()).status;
+  const failureOf = async (messageId: number) =>
+    (await db().selectFrom('order_messages').select('failure').where('id', '=', messageId).executeTakeFirstOrThrow()).failure;
   const outbox = () => db().selectFrom('messenger_outbox').selectAll().orderBy('id').execute();
 
   beforeAll(async () => {
@@ -203,7 +205,7 @@ describe.each(backends)('event worker on %s', (backend) => {
     expect(await outbox()).toHaveLength(1);
   });
 
-  it('fails the event after the last attempt, the message left delayed', async () => {
+  it('fails the event after the last attempt, the message failed as unreachable', async () => {
     const order = await createOrder(db());
     const messageId = await sendMessage(db(), order, { text: 'Never arrives' });
     messenger.failNext(new Error('Bot API 502: Bad Gateway'), 2);
@@ -214,7 +216,8 @@ describe.each(backends)('event worker on %s', (backend) => {
     await worker.runOnce();
 
     expect(await eventOf(messageId)).toMatchObject({ status: EventStatus.FAILED, attempts: 2, last_error: 'Bot API 502: Bad Gateway' });
-    expect(await messageStatus(messageId)).toBe(MessageStatus.DELAYED);
+    expect(await messageStatus(messageId)).toBe(MessageStatus.FAILED);
+    expect(await failureOf(messageId)).toBe('UNREACHABLE');
     advance(3600);
     expect(await worker.runOnce()).toBe(0);
     expect(await outbox()).toEqual([]);
@@ -232,7 +235,8 @@ describe.each(backends)('event worker on %s', (backend) => {
       attempts: 1,
       last_error: 'Bot API 403: Forbidden: bot was blocked by the user',
     });
-    expect(await messageStatus(messageId)).toBe(MessageStatus.DELAYED);
+    expect(await messageStatus(messageId)).toBe(MessageStatus.FAILED);
+    expect(await failureOf(messageId)).toBe('BLOCKED');
   });
 
   it('fails the event when the recipient has no telegram id, without calling the messenger', async () => {
@@ -244,7 +248,8 @@ describe.each(backends)('event worker on %s', (backend) => {
     const event = await eventOf(messageId);
     expect(event).toMatchObject({ status: EventStatus.FAILED, attempts: 1 });
     expect(event.last_error).toBe(`recipient user ${order.customerId} has no telegram id`);
-    expect(await messageStatus(messageId)).toBe(MessageStatus.DELAYED);
+    expect(await messageStatus(messageId)).toBe(MessageStatus.FAILED);
+    expect(await failureOf(messageId)).toBe('NO_MESSENGER_ACCOUNT');
     expect(messenger.sent).toEqual([]);
   });
 

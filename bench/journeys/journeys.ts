@@ -32,16 +32,11 @@ const link = (scope: Page | Locator, name: string | RegExp) =>
 
 /** An operator handles the newest new order: finds it, opens it, moves it on and writes to the customer. */
 async function operatorHandlesNewOrder(page: Page, act: UserActions, run: number): Promise<void> {
-  // The newest order with the status "Created", looked for card by card, page by page.
+  // The "New" tab holds the orders not yet confirmed, newest first: the first "Created" card among them is the newest.
+  const newOrders = page.waitForResponse((response) => /\/orders\b.*new/.test(decodeURIComponent(response.url())));
+  await act.click(page.getByRole('tab', { name: /^New\b/ }));
+  await newOrders;
   const newOrder = page.locator('article').filter({ has: page.getByRole('combobox', { name: 'Status Created', exact: true }) });
-  const firstCard = page.locator('article').first().getByRole('heading');
-  for (;;) {
-    const first = (await firstCard.textContent()) ?? '';
-    if ((await newOrder.count()) > 0) break;
-    await act.click(button(page, 'Go to next page'));
-    // The next page is there once its first card is another.
-    await page.locator('article').getByRole('heading', { name: first, exact: true }).waitFor({ state: 'detached' });
-  }
   await act.click(newOrder.first().getByRole('heading').getByRole('link'));
   await page.getByRole('heading', { name: 'Customer', exact: true }).waitFor();
 
@@ -54,7 +49,7 @@ async function operatorHandlesNewOrder(page: Page, act: UserActions, run: number
   const chat = page.getByRole('region', { name: 'Chat', exact: true });
   const text = `Your order is confirmed, it will be with you in 40 minutes (${run + 1}).`;
   await act.fill(field(chat, 'Message'), text);
-  await act.click(button(chat, 'Send to customer as the restaurant'));
+  await act.click(chat.getByRole('button', { name: /^Send to customer\s+signed by the restaurant$/ }));
   await chat.getByText(text).waitFor();
 }
 
@@ -70,17 +65,13 @@ async function ownerPausesAndMarksOutOfStock(page: Page, act: UserActions, run: 
   await act.click(button(pause, '30 min'));
   await pause.getByText(/^Paused until /).waitFor();
 
+  // The dish list's stock switch saves at once: no form to open.
   await act.click(link(page, 'Dish categories'));
   await act.click(link(page, /^Pizza: \d+$/));
   const dish = OWNERS_DISHES[run % OWNERS_DISHES.length];
-  await act.click(page.getByRole('row', { name: new RegExp(`^${escaped(dish)} `) }));
-  await act.click(page.getByRole('switch', { name: 'Limited stock' }));
-  await act.fill(field(page, 'In stock'), '0');
-  await act.click(button(page, 'Save'));
-  await page
-    .getByRole('row', { name: new RegExp(`^${escaped(dish)} `) })
-    .getByRole('cell', { name: '0', exact: true })
-    .waitFor();
+  const row = page.getByRole('row', { name: new RegExp(`^${escaped(dish)} `) });
+  await act.click(row.getByRole('switch', { name: `In stock: ${dish}`, exact: true }));
+  await row.getByText('Out of stock', { exact: true }).waitFor();
 }
 
 /** Before each run: the owner's restaurant is open again, as the owner finds it in the morning (not counted). */
@@ -131,28 +122,24 @@ async function adminSetsUpCity(page: Page, act: UserActions, run: number): Promi
   await act.fill(field(page, 'Name in Russian'), `Порту ${run + 1}`);
   await act.fill(field(page, 'Currency'), 'EUR');
   await act.click(page.getByRole('switch', { name: 'Active', exact: true }));
-  await act.fill(field(page, 'Time shift from UTC, hours'), '0');
-  await act.fill(field(page, 'Delivery multiplier'), '1');
+  // The delivery multiplier comes with its default; the time shift has none.
+  await act.fill(field(page, 'Time shift'), '0');
   await act.fill(field(page, 'Notifications channel id'), '-1001234567890');
   await act.fill(field(page, 'Couriers channel id'), '-1001234567891');
   await act.click(button(page, 'Save'));
 
-  // Its district.
-  await act.click(link(page, 'Districts'));
-  await page.waitForURL(/\/districts/);
-  await act.click(link(page, 'Create'));
+  // Its district, from the city's setup checklist: the form opens with the city chosen.
+  const setup = page.getByTestId('city-setup');
+  await act.click(link(setup, 'Add: Districts'));
   await act.fill(field(page, 'Name'), district);
   await act.fill(field(page, 'Name in Russian'), 'Рибейра');
   await act.click(button(page, 'Save'));
   await page.getByRole('cell', { name: district, exact: true }).waitFor();
 
-  // A restaurant of the city, delivering to the district.
-  await act.click(menu(page, 'Restaurants'));
-  await page.waitForURL(/#\/restaurants/);
-  await act.click(link(page, 'Create'));
-  // The form does not take the city from anywhere: it is picked again.
-  await act.click(page.getByRole('combobox', { name: /^City/ }));
-  await act.click(page.getByRole('option', { name: city, exact: true }));
+  // A restaurant of the city, delivering to the district: back on the city's page, its checklist opens the form with the city chosen.
+  await act.click(menu(page, 'Cities'));
+  await act.click(page.getByRole('row').filter({ has: page.getByRole('cell', { name: city, exact: true }) }));
+  await act.click(link(setup, 'Add: Restaurants with menus'));
   await act.fill(field(page, 'Name'), restaurant);
   await act.fill(field(page, 'Name in Russian'), `Дом Порту ${run + 1}`);
   await act.fill(field(page, 'Position'), '1');

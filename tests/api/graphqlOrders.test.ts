@@ -52,7 +52,7 @@ describe.each(backends)('orders over GraphQL on %s', (backend) => {
       user: { phone: '+447700900123' },
       paymentReceipt: null,
       invoiceId: null,
-      serviceFee: null,
+      serviceFee: 0.5,
     });
     expect((await gql('owner', GET_ORDER, { threadId, numbers: true })).data?.getOrder).toMatchObject({
       user: { phone: '+••••••••••23' },

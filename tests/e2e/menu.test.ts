@@ -102,9 +102,9 @@ describe('dish categories and dishes in a real browser', () => {
     await owner.getByText('House special').waitFor();
     await expectAccessible(owner, 'dishes (owner)');
     await owner.goto(`${server.url}/#/dishes/${neighboursDish}`);
-    await owner.getByText('Page not found').first().waitFor();
+    await owner.getByText('Not available to you').first().waitFor();
     await owner.goto(`${server.url}/#/dishCategories/${NEIGHBOUR}`);
-    await owner.getByText('Page not found').first().waitFor();
+    await owner.getByText('Not available to you').first().waitFor();
 
     // An operator sees the categories with no add button.
     const operator = await server.newPage();

@@ -108,10 +108,7 @@ describe('restaurants in the browser', () => {
     // Another restaurant of the same city: never shown to this owner.
     const otherId = ownId + 1;
     await page.goto(`${server.url}/#/restaurant/${otherId}`);
-    await page
-      .getByText(/access denied|page not found/i)
-      .first()
-      .waitFor();
+    await page.getByText('Not available to you').first().waitFor();
     expect(await input(page, 'description').count()).toBe(0);
     expectNoCspViolation(page);
 

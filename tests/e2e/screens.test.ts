@@ -95,13 +95,12 @@ describe('the screens of each role', () => {
 
     await setLocale(page, 'es');
     await open(page, '/city/2/districts');
-    await page.getByTestId('other-city').waitFor();
-    await expect(page.getByTestId('other-city').textContent()).resolves.toContain(
-      'Esta página pertenece a una ciudad en la que usted no trabaja.',
+    await page.getByTestId('not-available').getByText('No disponible para usted').waitFor();
+    await expect(page.getByTestId('not-available').textContent()).resolves.toContain(
+      'Esta página pertenece a otra ciudad u otro restaurante, o su rol no la abre.',
     );
     await expect(page.getByRole('link', { name: /crear/i }).count()).resolves.toBe(0);
     await expect(page.getByText('City not found').count()).resolves.toBe(0);
-    await expect.poll(() => page.title()).toBe('Distritos — Back-office');
     await bothWidths(page, 'other city districts');
     expectNoCspViolation(page);
     await page.context().close();
@@ -126,9 +125,9 @@ describe('the screens of each role', () => {
     await bothWidths(page, 'operator districts');
 
     await open(page, '/city/2');
-    await page.getByTestId('other-city').waitFor();
-    await page.getByRole('link', { name: 'Открыть мой город' }).click();
-    await page.waitForURL(/#\/city\/1$/);
+    await page.getByTestId('not-available').getByText('Вам недоступно').waitFor();
+    await page.getByTestId('not-available').getByRole('link', { name: 'На главную' }).click();
+    await page.waitForURL(/#\/$/);
     await bothWidths(page, 'operator other city');
     expectNoCspViolation(page);
     await page.context().close();

@@ -99,7 +99,7 @@ describe('dish categories and dishes in a real browser', () => {
     await input(owner, 'name').fill('House special');
     await save(owner);
     await owner.waitForURL(/#\/dishes\?/);
-    await owner.getByText('House special').waitFor();
+    await owner.locator('table').getByText('House special', { exact: true }).waitFor();
     await expectAccessible(owner, 'dishes (owner)');
     await owner.goto(`${server.url}/#/dishes/${neighboursDish}`);
     await owner.getByText('Not available to you').first().waitFor();

@@ -106,13 +106,13 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
     await input(page, 'name_ru').fill('Детское');
     await save(page);
     await page.waitForURL(/#\/tags$/);
-    await page.getByText('Kids').first().click();
+    // The list's row, not the save message that names the tag too.
+    await page.locator('table').getByText('Kids', { exact: true }).click();
     await page.waitForURL(/#\/tags\/\d+$/);
     await input(page, 'name').fill('Kids menu');
     await save(page);
     await page.waitForURL(/#\/tags$/);
-    await page.getByText('Kids menu').first().waitFor();
-    await page.getByText('Kids menu').first().click();
+    await page.locator('table').getByText('Kids menu', { exact: true }).click();
     await page.waitForURL(/#\/tags\/\d+$/);
     await page.locator('form').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();

@@ -32,7 +32,15 @@ export const StatusTabs = () => {
       scrollButtons="auto"
       allowScrollButtonsMobile
       aria-label={translate('resources.orders.workspace.tabsLabel')}
-      sx={{ px: { xs: 0, sm: 1 }, minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0.5, textTransform: 'none' } }}
+      // Width 0 but at least the card's: the tabs scroll inside the card instead of widening it
+      // (and the whole page with it) to their own length on a phone.
+      sx={{
+        width: 0,
+        minWidth: '100%',
+        px: { xs: 0, sm: 1 },
+        minHeight: 40,
+        '& .MuiTab-root': { minHeight: 40, py: 0.5, textTransform: 'none' },
+      }}
     >
       {(['all', ...ORDER_STATUS_TABS] as const).map((tab) => (
         <Tab key={tab} value={tab} label={label(tab)} data-tab={tab} />

@@ -82,7 +82,7 @@ export async function tableChecksums(db: Kysely<Database>, only?: readonly strin
 
 /**
  * The demo, small, plus a row in each table the demo leaves empty (logins, the outbox, events,
- * files, the ad slots, mailing recipients, the bot's texts, the audit trail and live events), so that a copy of every table is checked.
+ * files, the ad slots, mailing recipients, the bot's texts, the audit trail, live events and chat reads), so that a copy of every table is checked.
  */
 export async function seedEveryTable(db: Kysely<Database>): Promise<void> {
   await seedDemo(db, { now: new Date('2026-11-20T12:00:00Z'), size: SMALL_DEMO });
@@ -144,4 +144,6 @@ export async function seedEveryTable(db: Kysely<Database>): Promise<void> {
     await sql`SELECT set_config('app.actor', '', false)`.execute(conn);
   });
   await db.updateTable('orders').set({ status: -10 }).where('id', '=', 1).execute();
+  // A staff member who opened an order's chat (the demo has nobody reading yet).
+  await db.insertInto('order_chat_reads').values({ user_id: 1, order_id: 1, read_at: at }).execute();
 }

@@ -64,6 +64,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // A screen waits on the server, which shares two cores with the browser and another file.
+          expect: { poll: { timeout: 10_000 } },
           // Each file starts its own server on its own port and data directory: two files at a
           // time keep both cores busy without one browser starving the other's server.
           maxWorkers: 2,

@@ -40,6 +40,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // Screens rendered in jsdom take seconds on a busy two-core machine.
+          testTimeout: 15_000,
         },
       },
       {

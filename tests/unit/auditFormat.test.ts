@@ -190,9 +190,7 @@ describe("the audit trail's values", () => {
     expect(recordName(record({ entity: 'restaurant_working_days', entityId: '5:3' }), AUDIT_LABELS, en)).toBe(
       'Brick Lane Burgers · Wednesday',
     );
-    expect(recordName(record({ entity: 'city_configs', entityId: '1:timeShift' }), AUDIT_LABELS, en)).toBe(
-      'London · Time shift from UTC, hours',
-    );
+    expect(recordName(record({ entity: 'city_configs', entityId: '1:timeShift' }), AUDIT_LABELS, en)).toBe('London · Time shift');
     expect(recordName(record({ entity: 'global_settings', entityId: 'publicUrl' }), AUDIT_LABELS, en)).toBe(
       'Public address of this server',
     );

@@ -10,15 +10,9 @@ import { freePort } from '../support/freePort';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+
+export { CHROMIUM_ARGS };
 
 export interface RunningServer {
   url: string;
@@ -68,7 +62,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 
 export async function logIn(page: Page, baseUrl: string, username: string, password = 'demo'): Promise<void> {
   await page.goto(`${baseUrl}/#/login`);

@@ -108,4 +108,22 @@ describe('the orders workspace in the browser', () => {
     await search(owner).fill(ownThread);
     await expect.poll(() => threadsShown(owner)).toEqual([ownThread]);
   });
+
+  it('on a phone in Spanish, the orders fit the screen: tabs scroll inside the card, the page buttons are in Spanish', async () => {
+    const page = await server.newPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await logIn(page, server.url, 'operator');
+    await page.waitForURL(/#\/$/);
+    await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('es')));
+    await openScreen(page, server.url, '/orders');
+    await page.reload();
+    await cards(page).first().waitFor();
+    await page.getByRole('tab', { name: /^Todos/ }).waitFor();
+    await page.getByRole('tab', { name: /^En camino \(\d+\)$/ }).waitFor({ state: 'attached' });
+    // Nothing wider than the phone: the page does not scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The list's page buttons are named in the interface language (MUI's own texts).
+    await page.getByRole('button', { name: 'Ir a la página siguiente' }).waitFor({ state: 'attached' });
+    expect(await page.getByRole('button', { name: 'Go to next page' }).count()).toBe(0);
+  });
 });

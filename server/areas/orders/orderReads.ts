@@ -17,12 +17,19 @@ export interface OrderPage {
  * thread id. Every read applies the user's scope in SQL; a single order outside it is a 404.
  */
 export function orderReader(db: Kysely<Database>) {
-  /** The list's columns and joins, built once: Kysely's builders are immutable, and a request only adds its own filter. */
   const newestIds = db.selectFrom('orders').select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc');
-  const listColumns = selectOrders(db).select(
-    // The instant as milliseconds: a JSON number, whatever the session's time zone and date style.
-    sql<number>`floor(extract(epoch from o.created_at) * 1000)::bigint`.as('created_ms'),
-  );
+  /**
+   * The list's columns and joins, the same for every request: built and compiled once, and the
+   * request's page joined to their text. They take no parameter, so their text stands alone.
+   */
+  const listColumns = selectOrders(db)
+    .select(
+      // The instant as milliseconds: a JSON number, whatever the session's time zone and date style.
+      sql<number>`floor(extract(epoch from o.created_at) * 1000)::bigint`.as('created_ms'),
+    )
+    .compile();
+  if (listColumns.parameters.length > 0) throw new Error("The order list's columns must take no parameter");
+  const listFrom = sql.raw(listColumns.sql);
 
   /**
    * One page of the list, newest first, with the user's unread messages of each order, the count
@@ -38,12 +45,11 @@ export function orderReader(db: Kysely<Database>) {
       .where((eb) => inOrderRange(eb, user, range, orderColumns(eb)))
       .limit(perPage)
       .offset(offset);
-    const rows = listColumns
-      .select((eb) => unreadMessagesOf(user, eb.ref('o.id')).as('unread'))
-      .innerJoin(ids.as('page'), 'page.id', 'o.id');
+    const rows = sql`SELECT p.*, ${unreadMessagesOf(user, sql.ref('p.id'))} AS unread
+      FROM (${listFrom} INNER JOIN (${ids}) AS page ON page.id = o.id) p`;
     const { page, lines } = await db
       .selectNoFrom([
-        sql<ListedRow[]>`(SELECT coalesce(json_agg(p ORDER BY p.created_at DESC, p.id DESC), '[]'::json) FROM ${rows.as('p')})`.as('page'),
+        sql<ListedRow[]>`(SELECT coalesce(json_agg(p ORDER BY p.created_at DESC, p.id DESC), '[]'::json) FROM (${rows}) p)`.as('page'),
         sql<TotalsRow[]>`(SELECT coalesce(json_agg(t ORDER BY t.currency), '[]'::json) FROM (${totalsQuery(user, range)}) t)`.as('lines'),
       ])
       .executeTakeFirstOrThrow();

@@ -202,7 +202,8 @@ export async function measureOrders(
   const cases = (await casesOf(db, data, scope.orders))
     .filter((c) => scope.picked(c.name))
     .map((c) => ({ ...c, connections: scope.connections ?? c.connections }));
-  const exportPath = await exportRange(db, data);
+  // The export's range is found before anything is measured; a scope without the export has none.
+  const exportPath = scope.exported ? await exportRange(db, data) : null;
   const recorder = queryRecorder(db);
   const recorded = new Map<string, Stages>();
   const replay = (operation: Operation) => () =>
@@ -251,7 +252,7 @@ export async function measureOrders(
         );
       }
     }
-    return { rows, exported: scope.exported ? await measureExport(label, db, base, exportPath, headers, recorder) : null };
+    return { rows, exported: exportPath === null ? null : await measureExport(label, db, base, exportPath, headers, recorder) };
   } finally {
     await app.close();
   }

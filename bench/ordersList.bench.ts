@@ -22,8 +22,13 @@
  * load client runs in a worker thread, sharing the machine's cores with the server and the
  * database: a missed target is printed with how busy they were.
  *
+ * On PostgreSQL the list with its totals is measured once more at 20,000 orders and 10 clients,
+ * where its SQL is cheap and the cost of the request itself shows: its requests per second over
+ * its SQL's, at least 0.45.
+ *
  * BENCH_ORDERS shrinks the data, BENCH_SECONDS the measuring, BENCH_BACKENDS=pglite|postgres
- * runs one of the two; BENCH_SQL=1 prints the SQL recorded for each request.
+ * runs one of the two, BENCH_CASES="search|export" only the cases (and the export) whose name
+ * holds one of its words; BENCH_SQL=1 prints the SQL recorded for each request.
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -53,9 +58,21 @@ const PER_PAGE = 25;
 const DETAIL_ORDERS = 50;
 const BACKENDS = { pglite: openPglite, postgres: openPostgres };
 const chosen = (process.env.BENCH_BACKENDS || 'pglite,postgres').split(',').map((name) => name.trim());
+/** BENCH_CASES: only the cases whose name holds one of these |-separated words ("export" for the export); all by default. */
+const onlyCases = (process.env.BENCH_CASES || '')
+  .split('|')
+  .map((word) => word.trim())
+  .filter(Boolean);
+const picked = (name: string): boolean => onlyCases.length === 0 || onlyCases.some((word) => name.includes(word));
 
 /** Targets on PostgreSQL (spec of the bench): the list with its totals, and the export. */
 const TARGET = { listRatio: 1.2, listP99Ms: 50, listAt: 50, exportS: 5, exportRssMb: 100, searchMs: 50 };
+/**
+ * The cost of a request itself, where the SQL is cheap: the list with its totals at 20,000 orders
+ * and 10 clients must answer at least 0.45 times as many requests per second as its SQL alone (a
+ * server that runs the same SQL and does nothing else reaches 0.45 to 0.53 on the reference machine).
+ */
+const SMALL = { orders: 20_000, connections: 10, case: 'list + totals, a city, 30 days', throughputRatio: 0.45 };
 const SEARCHES = { number: 'search by number, every order', phone: 'search by phone, every order' };
 
 /** The fields the order screen asks for (src/resources/orders/orderGraphql.ts). */
@@ -95,6 +112,8 @@ interface Timing {
 
 interface Measured {
   backend: string;
+  /** The orders of the database measured. */
+  orders: number;
   name: string;
   connections: number;
   http: Timing;
@@ -116,17 +135,36 @@ interface ExportMeasured {
   liveGrowthMb?: number;
 }
 
+/** What one database is measured for: its size, the cases, and the clients of each (the case's own when none). */
+export interface MeasureScope {
+  orders: number;
+  picked: (name: string) => boolean;
+  connections?: number[];
+  exported: boolean;
+}
+
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const rows: Measured[] = [];
   const exports: ExportMeasured[] = [];
   const notes: string[] = [];
-  for (const [name, open] of Object.entries(BACKENDS)) {
-    if (!chosen.includes(name)) continue;
+  const scopes: { backend: string; scope: MeasureScope }[] = [];
+  for (const backend of Object.keys(BACKENDS)) {
+    if (chosen.includes(backend)) scopes.push({ backend, scope: { orders: ORDERS, picked, exported: picked('export') } });
+  }
+  // The per-request cost on small data, on PostgreSQL, where its target applies; the same database when it is that small.
+  if (chosen.includes('postgres') && picked(SMALL.case) && ORDERS !== SMALL.orders) {
+    scopes.push({
+      backend: 'postgres',
+      scope: { orders: SMALL.orders, picked: (name) => name === SMALL.case, connections: [SMALL.connections], exported: false },
+    });
+  }
+  for (const { backend, scope } of scopes) {
+    const open = backend === 'pglite' ? BACKENDS.pglite : BACKENDS.postgres;
     let data: OrderData | null = null;
-    const label = name === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    const label = backend === 'pglite' ? 'PGlite' : 'PostgreSQL';
     const database = await open(async (db) => {
-      data = await loadOrderData(db, { orders: ORDERS, log: (line) => console.log(`${label} load: ${line}`) });
+      data = await loadOrderData(db, { orders: scope.orders, log: (line) => console.log(`${label} load: ${line}`) });
     });
     if (!database) {
       console.log('PostgreSQL: no server answers (BENCH_DATABASE_URL or 127.0.0.1:5432), skipped');
@@ -135,10 +173,10 @@ export async function run(): Promise<BenchResult[]> {
     try {
       const loaded = data as OrderData | null;
       if (!loaded) throw new Error(`${label}: the order data did not load`);
-      results.push({ name: `${label} load of ${ORDERS.toLocaleString('en')} orders`, value: loaded.totalMs / 1000, unit: 's' });
-      const measured = await measureOrders(database, loaded);
+      results.push({ name: `${label} load of ${scope.orders.toLocaleString('en')} orders`, value: loaded.totalMs / 1000, unit: 's' });
+      const measured = await measureOrders(database, loaded, scope);
       rows.push(...measured.rows);
-      exports.push(measured.exported);
+      if (measured.exported) exports.push(measured.exported);
     } finally {
       await database.close();
     }
@@ -154,14 +192,18 @@ export async function run(): Promise<BenchResult[]> {
 export async function measureOrders(
   { label, db }: BenchDatabase,
   data: OrderData,
-): Promise<{ rows: Measured[]; exported: ExportMeasured }> {
+  scope: MeasureScope = { orders: ORDERS, picked, exported: picked('export') },
+): Promise<{ rows: Measured[]; exported: ExportMeasured | null }> {
   console.log(
     `${label}: load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')} on ${cpus().length} cores before measuring`,
   );
-  const cases = await casesOf(db, data);
-  const exportPath = await exportRange(db, data);
+  const cases = (await casesOf(db, data, scope.orders))
+    .filter((c) => scope.picked(c.name))
+    .map((c) => ({ ...c, connections: scope.connections ?? c.connections }));
+  // The export's range is found before anything is measured; a scope without the export has none.
+  const exportPath = scope.exported ? await exportRange(db, data) : null;
   const recorder = queryRecorder(db);
   const recorded = new Map<string, Stages>();
   const replay = (operation: Operation) => () =>
@@ -202,15 +244,15 @@ export async function measureOrders(
         const direct = await loadCalls(operations.map(replay), n, TIMING);
         if (http.failures > 0 || direct.failures > 0)
           throw new Error(`${label} ${name}: ${http.failures} HTTP and ${direct.failures} SQL failures at ${n} connections`);
-        rows.push({ backend: label, name, connections: n, http, sql: direct, machineCpu, serverLoop });
+        rows.push({ backend: label, orders: scope.orders, name, connections: n, http, sql: direct, machineCpu, serverLoop });
         console.log(
-          `${label} ${name}, ${n}: HTTP ${http.perSecond.toFixed(0)}/s p50 ${http.p50.toFixed(1)} p99 ${http.p99.toFixed(1)} ms; ` +
+          `${label} ${name}${scope.orders === ORDERS ? '' : ` at ${scope.orders.toLocaleString('en')} orders`}, ${n}: HTTP ${http.perSecond.toFixed(0)}/s p50 ${http.p50.toFixed(1)} p99 ${http.p99.toFixed(1)} ms; ` +
             `SQL ${direct.perSecond.toFixed(0)}/s p50 ${direct.p50.toFixed(1)} p99 ${direct.p99.toFixed(1)} ms; ` +
             `cores ${percent(machineCpu)} busy, server loop ${percent(serverLoop)}`,
         );
       }
     }
-    return { rows, exported: await measureExport(label, db, base, exportPath, headers, recorder) };
+    return { rows, exported: exportPath === null ? null : await measureExport(label, db, base, exportPath, headers, recorder) };
   } finally {
     await app.close();
   }
@@ -230,7 +272,7 @@ const query = (params: Record<string, string | number | number[]>): string => {
   return search.toString();
 };
 
-async function casesOf(db: Kysely<Database>, data: OrderData): Promise<Case[]> {
+async function casesOf(db: Kysely<Database>, data: OrderData, orders: number): Promise<Case[]> {
   const cityId = data.cityIds[CITY_INDEX];
   const last = localDay(new Date(data.to.getTime() - 1));
   const month = { cityId, from: localStart(day(new Date(Date.parse(last) - 29 * DAY_MS))), to: localEnd(last) };
@@ -253,7 +295,7 @@ async function casesOf(db: Kysely<Database>, data: OrderData): Promise<Case[]> {
     .selectFrom('orders')
     .select('thread_id')
     .where('city_id', '=', cityId)
-    .where(sql<boolean>`id % ${Math.max(1, Math.floor(ORDERS / DETAIL_ORDERS / 4))} = 0`)
+    .where(sql<boolean>`id % ${Math.max(1, Math.floor(orders / DETAIL_ORDERS / 4))} = 0`)
     .orderBy('id')
     .limit(DETAIL_ORDERS)
     .execute();
@@ -263,7 +305,7 @@ async function casesOf(db: Kysely<Database>, data: OrderData): Promise<Case[]> {
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .select(['o.thread_id', 'u.phone'])
     .where('u.phone', 'is not', null)
-    .where(sql<boolean>`o.id % ${Math.max(1, Math.floor(ORDERS / DETAIL_ORDERS / 2))} = 0`)
+    .where(sql<boolean>`o.id % ${Math.max(1, Math.floor(orders / DETAIL_ORDERS / 2))} = 0`)
     .orderBy('o.id')
     .limit(DETAIL_ORDERS)
     .execute();
@@ -616,7 +658,8 @@ const isList = (row: Measured) => row.name.startsWith('list + totals, a city');
 
 /** The results of one case at one concurrency; the targets apply to the list with totals on PostgreSQL. */
 function resultsOf(row: Measured, notes: string[]): BenchResult[] {
-  const title = `${row.backend} ${row.name} at ${row.connections} client${row.connections === 1 ? '' : 's'}`;
+  const size = row.orders === ORDERS ? '' : ` at ${row.orders.toLocaleString('en')} orders,`;
+  const title = `${row.backend} ${row.name}${size} at ${row.connections} client${row.connections === 1 ? '' : 's'}`;
   const targeted = row.backend === 'PostgreSQL' && isList(row) && row.connections === TARGET.listAt;
   const ratio = row.sql.perSecond / row.http.perSecond;
   const results: BenchResult[] = [
@@ -629,6 +672,27 @@ function resultsOf(row: Measured, notes: string[]): BenchResult[] {
     // The time HTTP takes per operation over its SQL's (the inverse of the throughput ratio): 1 when the API adds nothing.
     { name: `${title}: HTTP / its SQL`, value: ratio, unit: 'x', digits: 2, ...(targeted ? { target: TARGET.listRatio } : {}) },
   ];
+  const small =
+    row.backend === 'PostgreSQL' && row.orders === SMALL.orders && row.name === SMALL.case && row.connections === SMALL.connections;
+  if (small) {
+    // Requests per second over its SQL's, at least SMALL.throughputRatio; as a limit the runner checks, its inverse at most 1 / that.
+    const throughput = row.http.perSecond / row.sql.perSecond;
+    results.push(
+      { name: `${title}: HTTP ops/s / its SQL ops/s (at least ${SMALL.throughputRatio})`, value: throughput, unit: 'x', digits: 2 },
+      {
+        name: `${title}: its SQL ops/s / HTTP ops/s`,
+        value: 1 / throughput,
+        unit: 'x',
+        digits: 2,
+        target: Math.round(100 / SMALL.throughputRatio) / 100,
+      },
+    );
+    if (throughput < SMALL.throughputRatio)
+      notes.push(
+        `MISSED ${title}: HTTP ${row.http.perSecond.toFixed(0)}/s is ${throughput.toFixed(2)} of its SQL's ${row.sql.perSecond.toFixed(0)}/s ` +
+          `< ${SMALL.throughputRatio}: the machine's cores were ${percent(row.machineCpu)} busy, the server's event loop ${percent(row.serverLoop)}`,
+      );
+  }
   const search = row.backend === 'PostgreSQL' && Object.values(SEARCHES).includes(row.name);
   if (search) {
     // The search's p99 beside its limit: at most 1.
@@ -683,11 +747,11 @@ function markdown(rows: Measured[], exports: ExportMeasured[]): string {
   const ms = (value: number) => value.toFixed(1);
   const count = (value: number) => Math.round(value).toLocaleString('en');
   const lines = [
-    '| database | operation | clients | HTTP p50 ms | HTTP p99 ms | HTTP ops/s | its SQL p50 ms | its SQL p99 ms | its SQL ops/s | HTTP / SQL |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| database | orders | operation | clients | HTTP p50 ms | HTTP p99 ms | HTTP ops/s | its SQL p50 ms | its SQL p99 ms | its SQL ops/s | HTTP / SQL |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.backend} | ${r.name} | ${r.connections} | ${ms(r.http.p50)} | ${ms(r.http.p99)} | ${count(r.http.perSecond)} | ` +
+        `| ${r.backend} | ${count(r.orders)} | ${r.name} | ${r.connections} | ${ms(r.http.p50)} | ${ms(r.http.p99)} | ${count(r.http.perSecond)} | ` +
         `${ms(r.sql.p50)} | ${ms(r.sql.p99)} | ${count(r.sql.perSecond)} | ${(r.sql.perSecond / r.http.perSecond).toFixed(2)} |`,
     ),
     '',

@@ -4,7 +4,7 @@ import { can, canUseBackOffice, type Action, type ResourceName, type SessionUser
 import { actAs } from '../audit/actorContext';
 import { forbidden, unauthorized } from '../errors';
 import type { Database } from '../db/schema';
-import { readSessionToken } from './sessionToken';
+import { readSessionToken, type ReadSessionClaims } from './sessionToken';
 import { watchSessionVersions, type SessionVersionOptions } from './sessionVersions';
 
 /**
@@ -27,6 +27,9 @@ export interface RequestSession {
 
 const sessions = new WeakMap<FastifyRequest, RequestSession>();
 
+/** Tokens whose reading is kept: the sessions of one process's busy hour, a few hundred bytes each. */
+const READ_TOKENS_KEPT = 2000;
+
 export interface AuthenticateDeps {
   db: Kysely<Database>;
   jwtSecret: string;
@@ -42,11 +45,29 @@ export interface AuthenticateDeps {
  */
 export function authenticator({ db, jwtSecret, now, versions: options }: AuthenticateDeps) {
   const { versions, stop } = watchSessionVersions(db, options);
+  // A browser sends the same token with every request: its signature and claims are checked once,
+  // then only its expiry (the same string always reads the same, so a cached read is as good).
+  const read = new Map<string, ReadSessionClaims>();
+  const readToken = (token: string, at: Date): ReadSessionClaims | null => {
+    const known = read.get(token);
+    // A token is valid through the second before its `exp`, as verifyJwt counts.
+    if (known) {
+      if (known.expiresAt.getTime() > Math.floor(at.getTime() / 1000) * 1000) return known;
+      read.delete(token);
+      return null;
+    }
+    const claims = readSessionToken(token, jwtSecret, at);
+    if (claims) {
+      if (read.size >= READ_TOKENS_KEPT) read.delete(read.keys().next().value ?? token);
+      read.set(token, claims);
+    }
+    return claims;
+  };
   const authenticate = async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized('Authentication required');
-    const claims = readSessionToken(match[1], jwtSecret, now());
+    const claims = readToken(match[1], now());
     if (!claims || !canUseBackOffice(claims.user.roleId)) {
       throw unauthorized('The session has expired or is invalid, please log in again');
     }

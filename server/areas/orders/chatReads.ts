@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import { ORDER_STATUS_TAB_STATUSES, ORDER_STATUS_TABS, ORDER_UNREAD_DAYS, type OrderStatusCounts } from '../../../src/domain';
 import { assertInScope, inUserScope, type Actor } from '../../auth/scope';
 import type { Database } from '../../db/schema';
@@ -11,25 +11,20 @@ import { inOrderRange, type OrderRange } from './filters';
  * ORDER_UNREAD_DAYS days only), their total over the user's scope, and the counts of the status
  * tabs. Every read keeps to the user's scope.
  */
+/** Messages before this do not count as unread. */
+const horizon = sql<Date>`now() - make_interval(days => ${ORDER_UNREAD_DAYS})`;
+
+/**
+ * The unread messages of one order for the user, as a column of a query over orders (`order`
+ * holds the order's id): the order's recent part of the messages' index (order, time), joined
+ * to the user's last read. The horizon stands alone so that it bounds that index range.
+ */
+export const unreadMessagesOf = (user: Actor, order: Expression<number>): RawBuilder<number> =>
+  sql<number>`(SELECT count(*)::int FROM order_messages m
+    LEFT JOIN order_chat_reads r ON r.order_id = m.order_id AND r.user_id = ${user.id}
+    WHERE m.order_id = ${order} AND m.created_at > ${horizon} AND m.incoming AND (r.read_at IS NULL OR m.created_at > r.read_at))`;
+
 export function orderWorkspace(db: Kysely<Database>) {
-  /** Messages before this do not count as unread. */
-  const horizon = sql<Date>`now() - make_interval(days => ${ORDER_UNREAD_DAYS})`;
-
-  /** The unread messages of these orders for the user (orders with none are left out). */
-  const unreadByOrder = async (user: Actor, orderIds: readonly number[]): Promise<Map<number, number>> => {
-    if (orderIds.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('order_messages as m')
-      .leftJoin('order_chat_reads as r', (join) => join.onRef('r.order_id', '=', 'm.order_id').on('r.user_id', '=', user.id))
-      .select(['m.order_id', sql<number>`count(*)::int`.as('unread')])
-      .where('m.order_id', 'in', orderIds)
-      .where('m.incoming', '=', true)
-      .where(sql<boolean>`m.created_at > greatest(r.read_at, ${horizon})`)
-      .groupBy('m.order_id')
-      .execute();
-    return new Map(rows.map((row) => [row.order_id, row.unread]));
-  };
-
   /**
    * The user's unread messages over every order they may see: the newest part of the index of
    * incoming messages, each joined to its order (for the scope) and to the user's last read.
@@ -98,5 +93,5 @@ export function orderWorkspace(db: Kysely<Database>) {
     return counts;
   };
 
-  return { unreadByOrder, unreadTotal, markRead, statusCounts };
+  return { unreadTotal, markRead, statusCounts };
 }

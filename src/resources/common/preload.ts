@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { isLazyScreen, type ResourceManifest } from './manifest';
 
@@ -30,4 +30,30 @@ export function preloadScreenAt(pathname: string, resources: readonly ResourceMa
     for (const screen of lazyScreens) start(screen.preload);
     for (const load of Object.values(resource.data)) start(load);
   }
+}
+
+/** How long after the menu shows its screens' code starts loading: the first screen's own requests come first. */
+export const MENU_PRELOAD_DELAY_MS = 1500;
+
+/**
+ * Once the menu has shown and the browser is idle, loads the code of the screens its entries
+ * open, so that a menu click waits for the screen's data only. Nothing renders; a path whose
+ * code is there already costs nothing.
+ */
+export function usePreloadMenu(paths: readonly string[], resources: readonly ResourceManifest[]): void {
+  const key = paths.join('\n');
+  useEffect(() => {
+    let idle: number | undefined;
+    const preload = () => {
+      for (const path of key.split('\n')) preloadScreenAt(path, resources, []);
+    };
+    const timer = setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(preload, { timeout: 5000 });
+      else preload();
+    }, MENU_PRELOAD_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, [key, resources]);
 }

@@ -32,8 +32,8 @@ export function preloadScreenAt(pathname: string, resources: readonly ResourceMa
   }
 }
 
-/** How long after the menu shows its screens' code starts loading: the first screen's own requests come first. */
-export const MENU_PRELOAD_DELAY_MS = 1500;
+/** How long after the menu shows its screens' code starts loading: the first screen's own requests and rendering come first. */
+export const MENU_PRELOAD_DELAY_MS = 4000;
 
 /**
  * Once the menu has shown and the browser is idle, loads the code of the screens its entries

@@ -58,6 +58,12 @@ const BENCHES: Bench[] = [
     description: 'the JavaScript the login page loads, beside a minimal react-admin app built the same way',
     load: () => import('./bundleSize.bench'),
   },
+  {
+    name: 'screens',
+    description:
+      'the login to the first order rows, an order, back to the list and the menu to the reviews in Chromium against the demo, each beside the API time behind it, and the round trips of JavaScript after the login; median of 5',
+    load: () => import('./screens.bench'),
+  },
 ];
 
 const wanted = process.argv.slice(2);

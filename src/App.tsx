@@ -11,6 +11,7 @@ import { authProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { createQueryClient } from './providers/notAvailable';
+import { preloadScreenAt } from './resources/common/preload';
 import { resourceScreens } from './resources/common/routes';
 import { RESOURCES } from './resources';
 
@@ -21,7 +22,21 @@ const queryClient = createQueryClient(RESOURCES);
 const SCREENS = RESOURCES.map(resourceScreens);
 
 /** The layout (menu, app bar, live updates) is shown after the login only: it loads then, not with the login page. */
-const AppLayout = lazy(() => import('./layout/Layout').then(({ Layout }) => ({ default: Layout })));
+const loadLayout = () => import('./layout/Layout');
+const AppLayout = lazy(() => loadLayout().then(({ Layout }) => ({ default: Layout })));
+
+/**
+ * Starts loading the code of the screen at `pathname` and of the layout around it, side by side,
+ * before it is shown: the login page calls it once it has rendered (for the screen the login
+ * leads to), and the start of the app for a returning user's screen. Loaded on demand instead,
+ * the layout's code, then the screen's, then its data's came one after another.
+ */
+export const preloadScreens = (pathname: string): void => {
+  void loadLayout().catch(() => undefined);
+  preloadScreenAt(pathname, RESOURCES, PAGES);
+};
+
+const Login = () => <LoginPage preload={preloadScreens} />;
 const Layout = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<Loading />}>
     <AppLayout>{children}</AppLayout>
@@ -40,7 +55,7 @@ export const App = () => (
     i18nProvider={i18nProvider}
     layout={Layout}
     theme={theme}
-    loginPage={LoginPage}
+    loginPage={Login}
     dashboard={HomePage}
     catchAll={NotFound}
     accessDenied={NotAvailable}

@@ -3,7 +3,8 @@ import { zodSettings } from './zodSetup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
-import { App } from './App';
+import { App, preloadScreens } from './App';
+import { sessionUser } from './providers/authProvider';
 import { restoreLocale } from './providers/i18nProvider';
 
 // The page's CSP has no 'unsafe-eval': zod must parse without generated code.
@@ -20,6 +21,8 @@ const router = createHashRouter([{ path: '*', element: <App /> }]);
 
 const root = document.getElementById('root');
 if (root) {
+  // A returning user's screen: its code loads while the saved texts are fetched, not after them.
+  if (sessionUser()) preloadScreens(window.location.hash.replace(/^#/, '').split('?')[0] || '/');
   void restoreLocale().finally(() =>
     createRoot(root).render(
       <StrictMode>

@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { Menu, usePermissions, useTranslate } from 'react-admin';
 import type { Permissions } from '../providers/authProvider';
 import { RESOURCES } from '../resources';
+import { usePreloadMenu } from '../resources/common/preload';
 import { useUnreadTotal } from '../resources/orders/orderWorkspaceReads';
 import { menuFor, type MenuItem } from './menu';
 
@@ -28,10 +29,15 @@ const OrdersIcon = ({ icon }: { icon: MenuItem['icon'] }) => {
 export const RoleMenu = () => {
   const { permissions } = usePermissions<Permissions | null>();
   const translate = useTranslate();
+  const items = permissions ? menuFor(permissions, RESOURCES) : [];
+  usePreloadMenu(
+    items.map(({ path }) => path),
+    RESOURCES,
+  );
   if (!permissions) return <Menu />;
   return (
     <Menu>
-      {menuFor(permissions, RESOURCES).map((item) => (
+      {items.map((item) => (
         <Menu.Item
           key={item.id}
           to={item.path}

@@ -1,5 +1,7 @@
 import { Box, CardContent, Typography } from '@mui/material';
+import { useEffect } from 'react';
 import { Form, HttpError, Login, PasswordInput, SaveButton, TextInput, required, useLogin, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { isApiErrorCode } from '../../domain';
 import { DocumentTitle } from '../../layout/DocumentTitle';
 import { VersionNotice } from '../../layout/VersionNotice';
@@ -57,13 +59,31 @@ const LoginForm = () => {
   );
 };
 
-/** The login screen, the page's main landmark. */
-export const LoginPage = () => (
-  <Box component="main">
-    <DocumentTitle />
-    <Login>
-      <LoginForm />
-      <VersionNotice />
-    </Login>
-  </Box>
-);
+/** The path the login leads to: the page a logged-out visitor asked for (react-admin keeps it), or home. */
+const nextPathOf = (state: unknown): string =>
+  typeof state === 'object' && state !== null && 'nextPathname' in state && typeof state.nextPathname === 'string' && state.nextPathname
+    ? state.nextPathname
+    : '/';
+
+/**
+ * The login screen, the page's main landmark. Once it has shown, `preload` fetches the code of
+ * the screen the login leads to while the user types, so that the login is followed by that
+ * screen's data only; the login page's own code carries none of it.
+ */
+export const LoginPage = ({ preload }: { preload?: (pathname: string) => void }) => {
+  const next = nextPathOf(useLocation().state);
+  useEffect(() => {
+    if (!preload) return undefined;
+    const timer = setTimeout(() => preload(next), 0);
+    return () => clearTimeout(timer);
+  }, [preload, next]);
+  return (
+    <Box component="main">
+      <DocumentTitle />
+      <Login>
+        <LoginForm />
+        <VersionNotice />
+      </Login>
+    </Box>
+  );
+};

@@ -65,6 +65,27 @@ export interface MenuEntry {
   places: Readonly<Partial<Record<RoleId, number>>>;
 }
 
-/** A screen loaded on its first visit, from a module's named export. */
-export const screen = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K): LazyExoticComponent<() => ReactNode> =>
-  lazy(async () => ({ default: (await load())[name] }));
+/** A screen whose code loads on its first visit, or earlier through `preload`. */
+export type LazyScreen = LazyExoticComponent<() => ReactNode> & { preload: () => Promise<unknown> };
+
+/**
+ * A screen loaded on its first visit, from a module's named export. `preload` starts the same
+ * load before the visit (the login page does it for the screen the user is going to), so the
+ * visit finds the code there; a failed load is tried again by the next call.
+ */
+export const screen = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K): LazyScreen => {
+  let loading: Promise<Record<K, () => ReactNode>> | undefined;
+  const preload = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  return Object.assign(
+    lazy(async () => ({ default: (await preload())[name] })),
+    { preload },
+  );
+};
+
+/** Whether a screen component loads lazily and can be fetched before its visit. */
+export const isLazyScreen = (component: ComponentType | undefined): component is ComponentType & LazyScreen =>
+  component !== undefined && 'preload' in component && typeof component.preload === 'function';

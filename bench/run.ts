@@ -58,6 +58,12 @@ const BENCHES: Bench[] = [
     description: 'the JavaScript the login page loads, beside a minimal react-admin app built the same way',
     load: () => import('./bundleSize.bench'),
   },
+  {
+    name: 'intake',
+    description:
+      'order intake with every trigger on beside the same with the product triggers off: 100,000 orders with their items in one statement, and single orders as the bot places them, on PGlite and PostgreSQL',
+    load: () => import('./intake.bench'),
+  },
 ];
 
 const wanted = process.argv.slice(2);

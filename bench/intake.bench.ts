@@ -115,9 +115,8 @@ async function measure(label: string, db: Kysely<Database>): Promise<Measured> {
 
 async function setTriggers(db: Kysely<Database>, mode: Mode): Promise<void> {
   for (const table of TABLES) {
-    await (mode === 'off'
-      ? sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER USER`
-      : sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER USER`
+    await (
+      mode === 'off' ? sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER USER` : sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER USER`
     ).execute(db);
   }
 }
@@ -205,7 +204,14 @@ interface SingleOrder {
 
 /** The orders the bot places: a customer of the city at one of its restaurants, CREATED or PAID or CONFIRMED, now. */
 async function singleOrders(db: Kysely<Database>): Promise<SingleOrder[]> {
-  const { rows } = await sql<{ city_id: number; user_id: number; restaurant_id: number; currency: string; status: number; dishes: number[] }>`
+  const { rows } = await sql<{
+    city_id: number;
+    user_id: number;
+    restaurant_id: number;
+    currency: string;
+    status: number;
+    dishes: number[];
+  }>`
     WITH picked AS (
       SELECT k,
         (SELECT u.id FROM users u WHERE u.role_id = 1000 ORDER BY u.id OFFSET floor(${rnd('k', 11)} * ${CUSTOMERS})::int LIMIT 1) AS user_id,
@@ -276,10 +282,21 @@ function resultsOf(row: Measured): BenchResult[] {
     { name: `${bulk}, triggers off`, value: row.bulk.off / 1000, unit: 's', digits: 2 },
     { name: `${bulk}, triggers on`, value: row.bulk.on / 1000, unit: 's', digits: 2 },
     { name: `${bulk}: on / off`, value: row.bulk.on / row.bulk.off, unit: 'x', digits: 2, target: TARGET.bulk },
-    { name: `${row.backend} deletion of them in one statement: on / off`, value: row.bulkDelete.on / row.bulkDelete.off, unit: 'x', digits: 2 },
+    {
+      name: `${row.backend} deletion of them in one statement: on / off`,
+      value: row.bulkDelete.on / row.bulkDelete.off,
+      unit: 'x',
+      digits: 2,
+    },
     { name: `${single}, triggers off, median`, value: median(row.single.off), unit: 'ms', digits: 2 },
     { name: `${single}, triggers on, median`, value: median(row.single.on), unit: 'ms', digits: 2 },
-    { name: `${single}: on / off (total of ${row.single.on.length})`, value: sum(row.single.on) / sum(row.single.off), unit: 'x', digits: 2, target: TARGET.single },
+    {
+      name: `${single}: on / off (total of ${row.single.on.length})`,
+      value: sum(row.single.on) / sum(row.single.off),
+      unit: 'x',
+      digits: 2,
+      target: TARGET.single,
+    },
   ];
 }
 

@@ -114,7 +114,9 @@ describe.each(backends)('the derived tables stay in step with statements of many
     await sql`UPDATE carts SET created_at = created_at + interval '11 minutes' WHERE id % 2 = 0`.execute(db);
     await sql`UPDATE carts SET user_id = ${other}`.execute(db);
     await sql`UPDATE bot_responses SET duration_ms = duration_ms + 1 WHERE id % 2 = 0`.execute(db);
-    await sql`UPDATE bot_responses SET city_id = ${ids.cityId}, created_at = created_at + interval '20 minutes' WHERE id % 3 = 0`.execute(db);
+    await sql`UPDATE bot_responses SET city_id = ${ids.cityId}, created_at = created_at + interval '20 minutes' WHERE id % 3 = 0`.execute(
+      db,
+    );
     await expectInStep(db, 'updates of carts and responses');
     await sql`DELETE FROM carts WHERE id % 3 = 0`.execute(db);
     await sql`DELETE FROM bot_responses WHERE id % 3 = 1`.execute(db);

@@ -12,8 +12,9 @@ import { sql, type Kysely } from 'kysely';
  * for each (customer, city) the statement touched, once, in one query.
  *
  * The figures are the same as the row triggers': an order's share of its day and of its
- * quarter of an hour is added for its new version and taken away for its old one, and on an
- * update a row whose share did not change is left out, as the row triggers' WHEN clauses did.
+ * quarter of an hour is added for its new version and taken away for its old one; on an update
+ * a row whose share did not change adds up to nothing and writes nothing, as the row triggers'
+ * WHEN clauses had it.
  * A customer's milestones are recomputed when a changed counted order (CONFIRMED and above,
  * old or new version) is not after their tenth as it stood before the statement: an order after
  * the tenth moves none of the first ten. Keys whose changes add up to nothing are not written.
@@ -30,20 +31,35 @@ type Op = 'INSERT' | 'UPDATE' | 'DELETE';
 const OPS: readonly Op[] = ['INSERT', 'UPDATE', 'DELETE'];
 
 /**
- * The rows a statement changed, with `sign` +1 for a new version and -1 for an old one. On an
- * update a version is left out when the other version of the same row (by id) gives the same
- * share: `same` compares them as `o` (old) and `n` (new). Leaving out both versions of such a
- * row keeps every sum, whatever the ids.
+ * The rows a statement changed, with `sign` +1 for a new version and -1 for an old one. Summed
+ * by a derived table's key, a row whose share did not change adds up to nothing, and keys that
+ * add up to nothing are not written: the row triggers' WHEN clauses, without pairing the
+ * versions. No query here joins two transition tables: plpgsql keeps a query's first plan,
+ * made for that call's row count, and a join planned for one row would be quadratic at 100,000.
  */
-function signed(op: Op, same: string): string {
-  const added = 'SELECT 1 AS sign, n.* FROM new_rows n';
-  const removed = 'SELECT -1 AS sign, o.* FROM old_rows o';
+function signed(op: Op): string {
+  const added = 'SELECT 1 AS sign, * FROM new_rows';
+  const removed = 'SELECT -1 AS sign, * FROM old_rows';
   if (op === 'INSERT') return added;
   if (op === 'DELETE') return removed;
+  return `${removed} UNION ALL ${added}`;
+}
+
+/**
+ * The counted orders (old or new versions) whose change may move their customer's first ten:
+ * on an update, a row counted before and after with the same customer, city and time is left
+ * out (its two versions cancel out by id).
+ */
+function milestoneCandidates(op: Op): string {
+  const columns = 'id, user_id, city_id, created_at';
+  if (op !== 'UPDATE') return `SELECT ${columns} FROM ${op === 'INSERT' ? 'new_rows' : 'old_rows'} WHERE status >= 30`;
   return `
-    ${removed} WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = o.id AND ${same})
-    UNION ALL
-    ${added} WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.id = n.id AND ${same})`;
+    SELECT ${columns} FROM (
+      SELECT -1 AS sign, ${columns} FROM old_rows WHERE status >= 30
+      UNION ALL
+      SELECT 1 AS sign, ${columns} FROM new_rows WHERE status >= 30
+    ) AS versions
+    GROUP BY ${columns} HAVING sum(sign) <> 0`;
 }
 
 /** Adds summed changes to stats_slots: `rows` gives city_id, slot and the six counts. */
@@ -59,15 +75,6 @@ const addToSlots = (rows: string): string => `
     responses = s.responses + EXCLUDED.responses,
     response_ms = s.response_ms + EXCLUDED.response_ms`;
 
-// The row triggers' WHEN clauses, turned around: what leaves an order's share unchanged.
-const SAME_DAY_SHARE = `(o.status >= 30) = (n.status >= 30) AND o.city_id = n.city_id AND o.restaurant_id = n.restaurant_id
-  AND o.created_at = n.created_at AND o.currency = n.currency
-  AND (o.status < 30 OR (o.sum = n.sum AND o.delivery_cost = n.delivery_cost))`;
-const SAME_SLOT_SHARE = `(o.status >= 0)::int + (o.status >= 30)::int = (n.status >= 0)::int + (n.status >= 30)::int
-  AND o.city_id = n.city_id AND o.created_at = n.created_at`;
-const SAME_MILESTONE_SHARE = `(o.status >= 30) = (n.status >= 30)
-  AND (n.status < 30 OR (o.user_id = n.user_id AND o.city_id = n.city_id AND o.created_at = n.created_at))`;
-
 /** What one statement on orders does to the three derived tables. */
 const ordersRollups = (op: Op): string => `
   INSERT INTO order_day_totals AS t (city_id, restaurant_id, day, currency, orders, counted, sum, delivery)
@@ -76,7 +83,7 @@ const ordersRollups = (op: Op): string => `
       sum(CASE WHEN status >= 30 THEN sign ELSE 0 END) AS counted,
       sum(CASE WHEN status >= 30 THEN sign * sum ELSE 0 END) AS sum,
       sum(CASE WHEN status >= 30 THEN sign * delivery_cost ELSE 0 END) AS delivery
-    FROM (${signed(op, SAME_DAY_SHARE)}) AS c
+    FROM (${signed(op)}) AS c
     GROUP BY 1, 2, 3, 4
   ) AS changes
   WHERE orders <> 0 OR counted <> 0 OR sum <> 0 OR delivery <> 0
@@ -92,15 +99,17 @@ const ordersRollups = (op: Op): string => `
       sum(CASE WHEN status >= 0 AND status < 30 THEN sign ELSE 0 END) AS unconfirmed,
       sum(CASE WHEN status < 0 THEN sign ELSE 0 END) AS canceled,
       0 AS carts, 0 AS responses, 0 AS response_ms
-    FROM (${signed(op, SAME_SLOT_SHARE)}) AS c
+    FROM (${signed(op)}) AS c
     GROUP BY 1, 2`)};
 
   WITH touched AS (
-    -- Customers with a changed counted order not after their tenth (as it stood before the statement).
+    -- Customers with a changed counted order not after their tenth (as it stood before the
+    -- statement). Lookups by key in subqueries, not joins: the plan stays an index probe per
+    -- row whatever row count it was first made for.
     SELECT DISTINCT c.user_id, c.city_id
-    FROM (${signed(op, SAME_MILESTONE_SHARE)}) AS c
-    WHERE c.status >= 30 AND NOT EXISTS (
-      SELECT 1 FROM customer_milestones m WHERE m.user_id = c.user_id AND m.city_id = c.city_id AND m.tenth_at < c.created_at)
+    FROM (${milestoneCandidates(op)}) AS c
+    WHERE NOT coalesce((
+      SELECT m.tenth_at < c.created_at FROM customer_milestones m WHERE m.user_id = c.user_id AND m.city_id = c.city_id), false)
   ),
   placed AS (
     SELECT t.user_id, t.city_id, (
@@ -112,12 +121,13 @@ const ordersRollups = (op: Op): string => `
     FROM touched t
   ),
   emptied AS (
-    DELETE FROM customer_milestones m USING placed p
-    WHERE p.firsts IS NULL AND m.user_id = p.user_id AND m.city_id = p.city_id
+    DELETE FROM customer_milestones m
+    WHERE m.user_id = ANY (ARRAY(SELECT p.user_id FROM placed p WHERE p.firsts IS NULL))
+      AND EXISTS (SELECT 1 FROM placed p WHERE p.firsts IS NULL AND p.user_id = m.user_id AND p.city_id = m.city_id)
   )
   INSERT INTO customer_milestones AS m (user_id, city_id, signed_up_at, first_at, second_at, tenth_at)
-  SELECT p.user_id, p.city_id, u.created_at, p.firsts[1], p.firsts[2], p.firsts[10]
-  FROM placed p JOIN users u ON u.id = p.user_id
+  SELECT p.user_id, p.city_id, (SELECT u.created_at FROM users u WHERE u.id = p.user_id), p.firsts[1], p.firsts[2], p.firsts[10]
+  FROM placed p
   WHERE p.firsts IS NOT NULL
   ON CONFLICT (user_id, city_id) DO UPDATE SET signed_up_at = EXCLUDED.signed_up_at, first_at = EXCLUDED.first_at,
     second_at = EXCLUDED.second_at, tenth_at = EXCLUDED.tenth_at;`;
@@ -126,14 +136,14 @@ const cartsSlots = (op: Op): string =>
   addToSlots(`
     SELECT city_id, stats_slot(created_at) AS slot, 0 AS confirmed, 0 AS unconfirmed, 0 AS canceled,
       sum(sign) AS carts, 0 AS responses, 0 AS response_ms
-    FROM (${signed(op, 'o.city_id = n.city_id AND o.created_at = n.created_at')}) AS c
+    FROM (${signed(op)}) AS c
     GROUP BY 1, 2`) + ';';
 
 const botResponsesSlots = (op: Op): string =>
   addToSlots(`
     SELECT city_id, stats_slot(created_at) AS slot, 0 AS confirmed, 0 AS unconfirmed, 0 AS canceled, 0 AS carts,
       sum(sign) AS responses, sum(sign * duration_ms::bigint) AS response_ms
-    FROM (${signed(op, 'o.city_id = n.city_id AND o.created_at = n.created_at AND o.duration_ms = n.duration_ms')}) AS c
+    FROM (${signed(op)}) AS c
     GROUP BY 1, 2`) + ';';
 
 const STATEMENT_TRIGGERS: readonly { table: string; fn: string; body: (op: Op) => string }[] = [

@@ -75,8 +75,17 @@ const addToSlots = (rows: string): string => `
     responses = s.responses + EXCLUDED.responses,
     response_ms = s.response_ms + EXCLUDED.response_ms`;
 
+/** Whether the statement changed a counted order (old or new version). */
+const countedChanges = (op: Op): string =>
+  [op !== 'DELETE' ? 'new_rows' : '', op !== 'INSERT' ? 'old_rows' : '']
+    .filter(Boolean)
+    .map((rows) => `EXISTS (SELECT 1 FROM ${rows} WHERE status >= 30)`)
+    .join(' OR ');
+
 /** What one statement on orders does to the three derived tables. */
 const ordersRollups = (op: Op): string => `
+  -- The day totals and the quarters in one statement: one run of the executor for both.
+  WITH days AS (
   INSERT INTO order_day_totals AS t (city_id, restaurant_id, day, currency, orders, counted, sum, delivery)
   SELECT * FROM (
     SELECT city_id, restaurant_id, (created_at AT TIME ZONE 'UTC')::date AS day, currency, sum(sign) AS orders,
@@ -91,8 +100,8 @@ const ordersRollups = (op: Op): string => `
     orders = t.orders + EXCLUDED.orders,
     counted = t.counted + EXCLUDED.counted,
     sum = t.sum + EXCLUDED.sum,
-    delivery = t.delivery + EXCLUDED.delivery;
-
+    delivery = t.delivery + EXCLUDED.delivery
+  )
   ${addToSlots(`
     SELECT city_id, stats_slot(created_at) AS slot,
       sum(CASE WHEN status >= 30 THEN sign ELSE 0 END) AS confirmed,
@@ -102,6 +111,8 @@ const ordersRollups = (op: Op): string => `
     FROM (${signed(op)}) AS c
     GROUP BY 1, 2`)};
 
+  -- Most orders come in before they count (CREATED, PAID): then there are no milestones to look at.
+  IF ${countedChanges(op)} THEN
   WITH touched AS (
     -- Customers with a changed counted order not after their tenth (as it stood before the
     -- statement). Lookups by key in subqueries, not joins: the plan stays an index probe per
@@ -130,7 +141,8 @@ const ordersRollups = (op: Op): string => `
   FROM placed p
   WHERE p.firsts IS NOT NULL
   ON CONFLICT (user_id, city_id) DO UPDATE SET signed_up_at = EXCLUDED.signed_up_at, first_at = EXCLUDED.first_at,
-    second_at = EXCLUDED.second_at, tenth_at = EXCLUDED.tenth_at;`;
+    second_at = EXCLUDED.second_at, tenth_at = EXCLUDED.tenth_at;
+  END IF;`;
 
 const cartsSlots = (op: Op): string =>
   addToSlots(`

@@ -64,6 +64,12 @@ const BENCHES: Bench[] = [
       'the login to the first order rows, an order, back to the list and the menu to the reviews in Chromium against the demo, each beside the API time behind it, and the round trips of JavaScript after the login; median of 5',
     load: () => import('./screens.bench'),
   },
+  {
+    name: 'intake',
+    description:
+      'order intake with every trigger on beside the same with the product triggers off: 100,000 orders with their items in one statement, and single orders as the bot places them, on PGlite and PostgreSQL',
+    load: () => import('./intake.bench'),
+  },
 ];
 
 const wanted = process.argv.slice(2);

@@ -1,4 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -32,6 +35,31 @@ export interface DatabaseOptions {
  */
 export const CONNECT_TIMEOUT_MS = 3000;
 
+/**
+ * The embedded database's page cache. PostgreSQL's default (128 MB) is written through at its
+ * start, and WebAssembly memory is never given back: that alone was a third of the process's
+ * memory. The demo's tables and indexes fit in a fraction of it, and a page it misses is read
+ * again from the data directory, which the system keeps cached anyway.
+ */
+const EMBEDDED_SHARED_BUFFERS = '16MB';
+
+/**
+ * Creates the embedded database in an empty `dataDir` in a process of its own. PGlite creates
+ * a database with a second, throwaway instance whose memory the one that goes on serving keeps
+ * until it closes (some 300 MB); created apart, the server's process never holds it. Nothing
+ * to do when the directory holds a database already.
+ */
+export async function createEmbeddedDatabase(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  mkdirSync(dataDir, { recursive: true });
+  const script = `const { PGlite } = await import(${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))});
+    const db = await PGlite.create(process.argv[1], { startParams: ${JSON.stringify(startParams())} });
+    await db.close();`;
+  await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script, dataDir]);
+}
+
+const startParams = (): string[] => [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
+
 export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -63,6 +91,7 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite(options.dataDir, {
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
+    startParams: startParams(),
   });
   // One embedded session, whatever connection object the dialect hands out.
   const db = new Kysely<Database>({ dialect: reportingUnavailable(withActor(new PGliteDialect(pglite), () => pglite)) });

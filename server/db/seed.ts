@@ -8,8 +8,10 @@ export async function seedDemoIfEmpty(db: Kysely<Database>, log: (line: string) 
   const existing = await db.selectFrom('cities').select('id').limit(1).executeTakeFirst();
   if (!existing) {
     const started = Date.now();
-    await seedDemo(db);
-    log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+    log('Seeding demo data (once, into the empty database)...');
+    await seedDemo(db, { progress: (step) => log(`  ${step} (${elapsed()})`) });
+    log(`Demo data seeded in ${elapsed()}`);
   }
   log(`Demo accounts (password "${DEMO_PASSWORD}"):`);
   for (const account of DEMO_ACCOUNTS)

@@ -58,6 +58,12 @@ const BENCHES: Bench[] = [
     description: 'the JavaScript the login page loads, beside a minimal react-admin app built the same way',
     load: () => import('./bundleSize.bench'),
   },
+  {
+    name: 'memory',
+    description:
+      'a first npm start of a clone-like copy (no dist/, empty DATA_DIR) to the login page, and the server process RSS once serving, at the seed peak, after BENCH_MEMORY_MINUTES (5) of the daily journeys, and on a second start',
+    load: () => import('./memory.bench'),
+  },
 ];
 
 const wanted = process.argv.slice(2);

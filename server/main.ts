@@ -41,7 +41,7 @@ const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedde
 const opening = Date.now();
 // A first start creates the embedded database: seconds with no other sign of life.
 console.log(`Opening the database (${where}) and bringing its schema up to date...`);
-if (!config.databaseUrl) await createEmbeddedDatabase(join(config.dataDir, 'db'));
+if (!config.databaseUrl) await createEmbeddedDatabase(join(config.dataDir, 'db'), { demo: config.demo });
 const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'db') });
 await migrateToLatest(db);
 console.log(`Database ready in ${((Date.now() - opening) / 1000).toFixed(1)} s`);

@@ -1,6 +1,8 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -49,9 +51,17 @@ const EMBEDDED_SHARED_BUFFERS = '16MB';
  * until it closes (some 300 MB); created apart, the server's process never holds it. Nothing
  * to do when the directory holds a database already.
  */
-export async function createEmbeddedDatabase(dataDir: string): Promise<void> {
+export async function createEmbeddedDatabase(dataDir: string, options: { demo?: boolean } = {}): Promise<void> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return;
   mkdirSync(dataDir, { recursive: true });
+  if (options.demo) {
+    // The demo's seed too: its peak stays with that process (prepareDemo.ts).
+    const script = fileURLToPath(new URL('./prepareDemo.ts', import.meta.url));
+    const child = spawn(process.execPath, [...process.execArgv, script, dataDir], { stdio: 'inherit' });
+    const [code] = await once(child, 'exit');
+    if (code !== 0) throw new Error(`Preparing the demo database in ${dataDir} failed (exit code ${String(code)})`);
+    return;
+  }
   const script = `const { PGlite } = await import(${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))});
     const db = await PGlite.create(process.argv[1], { startParams: ${JSON.stringify(startParams())} });
     await db.close();`;

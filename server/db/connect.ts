@@ -1,9 +1,8 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -46,26 +45,19 @@ export const CONNECT_TIMEOUT_MS = 3000;
 const EMBEDDED_SHARED_BUFFERS = '16MB';
 
 /**
- * Creates the embedded database in an empty `dataDir` in a process of its own. PGlite creates
- * a database with a second, throwaway instance whose memory the one that goes on serving keeps
- * until it closes (some 300 MB); created apart, the server's process never holds it. Nothing
- * to do when the directory holds a database already.
+ * With the demo on, an empty embedded `dataDir` is created, migrated and seeded by a process
+ * of its own (prepareDemo.ts). PGlite creates a database with a second, throwaway instance
+ * whose memory the instance that goes on serving keeps until it closes (some 300 MB), and the
+ * seed's peak would stay too; made apart, the server's process never holds them. Without the
+ * demo (a production's first start, once) the server creates its database itself, as before.
  */
 export async function createEmbeddedDatabase(dataDir: string, options: { demo?: boolean } = {}): Promise<void> {
-  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  if (!options.demo || existsSync(join(dataDir, 'PG_VERSION'))) return;
   mkdirSync(dataDir, { recursive: true });
-  if (options.demo) {
-    // The demo's seed too: its peak stays with that process (prepareDemo.ts).
-    const script = fileURLToPath(new URL('./prepareDemo.ts', import.meta.url));
-    const child = spawn(process.execPath, [...process.execArgv, script, dataDir], { stdio: 'inherit' });
-    const [code] = await once(child, 'exit');
-    if (code !== 0) throw new Error(`Preparing the demo database in ${dataDir} failed (exit code ${String(code)})`);
-    return;
-  }
-  const script = `const { PGlite } = await import(${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))});
-    const db = await PGlite.create(process.argv[1], { startParams: ${JSON.stringify(startParams())} });
-    await db.close();`;
-  await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script, dataDir]);
+  const script = fileURLToPath(new URL('./prepareDemo.ts', import.meta.url));
+  const child = spawn(process.execPath, [...process.execArgv, script, dataDir], { stdio: 'inherit' });
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`Preparing the demo database in ${dataDir} failed (exit code ${String(code)})`);
 }
 
 const startParams = (): string[] => [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];

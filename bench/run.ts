@@ -70,6 +70,12 @@ const BENCHES: Bench[] = [
       'order intake with every trigger on beside the same with the product triggers off: 100,000 orders with their items in one statement, and single orders as the bot places them, on PGlite and PostgreSQL',
     load: () => import('./intake.bench'),
   },
+  {
+    name: 'memory',
+    description:
+      'a first npm start of a clone-like copy (no dist/, empty DATA_DIR) to the login page, and the server process RSS once serving, at the seed peak, after BENCH_MEMORY_MINUTES (5) of the daily journeys, and on a second start',
+    load: () => import('./memory.bench'),
+  },
 ];
 
 const wanted = process.argv.slice(2);

@@ -1,11 +1,17 @@
 /**
- * `npm start`: builds the browser app when dist/ is missing or older than its sources, then
- * serves it with demo data (DEMO defaults to on here; `npm run serve` leaves it off).
+ * `npm start`: serves the app with demo data (DEMO defaults to on here; `npm run serve` leaves
+ * it off). When dist/ is missing or older than its sources, the browser app is built by a child
+ * process while the server opens, migrates and seeds its database; the server takes requests
+ * once both are done. Each step says what it does, so a first start is never silent.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT_DIR } from '../server/config';
+import { holdServingUntil } from '../server/serveGate';
+
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 const newestIn = (path: string): number => {
   const stat = statSync(path);
@@ -21,12 +27,30 @@ const builtAt = (): number => {
 const sources = ['src', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(ROOT_DIR, p));
 const sourcesAt = Math.max(...sources.filter(existsSync).map(newestIn));
 
-if (builtAt() < sourcesAt) {
-  console.log('Building the browser app...');
-  const vite = join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT_DIR, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+/** Runs `vite build` in its own process; resolves when dist/ is written, ends the start if it fails. */
+const buildBrowserApp = (): Promise<void> =>
+  new Promise((resolve) => {
+    console.log('Building the browser app (alongside the database start)...');
+    const vite = join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js');
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT_DIR, stdio: 'inherit' });
+    child.on('error', (error) => {
+      console.error(`Cannot build the browser app: ${error.message}`);
+      process.exit(1);
+    });
+    child.on('exit', (code, signal) => {
+      if (code !== 0) {
+        console.error(`Building the browser app failed (${signal ?? `exit code ${code}`}); see above.`);
+        process.exit(code || 1);
+      }
+      console.log(`Browser app built (${elapsed()})`);
+      resolve();
+    });
+    // The build is this start's: it ends with it.
+    process.on('exit', () => child.kill());
+  });
+
+if (builtAt() < sourcesAt) holdServingUntil(buildBrowserApp());
 
 process.env.DEMO ??= '1';
 await import('../server/main');
+console.log(`Started in ${elapsed()}`);

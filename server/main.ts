@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, readConfig, type ServerConfig } from './config';
-import { openDatabase } from './db/connect';
+import { createEmbeddedDatabase, openDatabase } from './db/connect';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/lock';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed';
+import { readyToServe } from './serveGate';
 import { startEventWorker } from './jobs/eventWorker';
 import { startMailingSender } from './areas/mailings/mailingSender';
 import { localMessenger } from './messenger/local';
@@ -36,9 +37,18 @@ if (!config.databaseUrl) {
   }
 }
 
+const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
+const opening = Date.now();
+// A first start creates the embedded database: seconds with no other sign of life.
+console.log(`Opening the database (${where}) and bringing its schema up to date...`);
+if (!config.databaseUrl) await createEmbeddedDatabase(join(config.dataDir, 'db'), { demo: config.demo });
 const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'db') });
 await migrateToLatest(db);
+console.log(`Database ready in ${((Date.now() - opening) / 1000).toFixed(1)} s`);
 if (config.demo) await seedDemoIfEmpty(db, (line) => console.log(line));
+
+// npm start: the browser app being built alongside.
+await readyToServe();
 
 // One messenger for the API and the event worker that delivers what the API writes.
 const filesDir = join(config.dataDir, 'files');
@@ -135,5 +145,4 @@ try {
 } catch (error) {
   refuseToStart(`Cannot start: cannot listen on ${config.host}:${config.port} (${error instanceof Error ? error.message : String(error)})`);
 }
-const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
 console.log(`Back-office ${config.version} on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${where})`);

@@ -1,4 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -32,6 +36,32 @@ export interface DatabaseOptions {
  */
 export const CONNECT_TIMEOUT_MS = 3000;
 
+/**
+ * The embedded database's page cache. PostgreSQL's default (128 MB) is written through at its
+ * start, and WebAssembly memory is never given back: that alone was a third of the process's
+ * memory. The demo's tables and indexes fit in a fraction of it, and a page it misses is read
+ * again from the data directory, which the system keeps cached anyway.
+ */
+const EMBEDDED_SHARED_BUFFERS = '16MB';
+
+/**
+ * With the demo on, an empty embedded `dataDir` is created, migrated and seeded by a process
+ * of its own (prepareDemo.ts). PGlite creates a database with a second, throwaway instance
+ * whose memory the instance that goes on serving keeps until it closes (some 300 MB), and the
+ * seed's peak would stay too; made apart, the server's process never holds them. Without the
+ * demo (a production's first start, once) the server creates its database itself, as before.
+ */
+export async function createEmbeddedDatabase(dataDir: string, options: { demo?: boolean } = {}): Promise<void> {
+  if (!options.demo || existsSync(join(dataDir, 'PG_VERSION'))) return;
+  mkdirSync(dataDir, { recursive: true });
+  const script = fileURLToPath(new URL('./prepareDemo.ts', import.meta.url));
+  const child = spawn(process.execPath, [...process.execArgv, script, dataDir], { stdio: 'inherit' });
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`Preparing the demo database in ${dataDir} failed (exit code ${String(code)})`);
+}
+
+const startParams = (): string[] => [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
+
 export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -63,6 +93,7 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite(options.dataDir, {
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
+    startParams: startParams(),
   });
   // One embedded session, whatever connection object the dialect hands out.
   const db = new Kysely<Database>({ dialect: reportingUnavailable(withActor(new PGliteDialect(pglite), () => pglite)) });

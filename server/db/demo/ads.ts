@@ -97,20 +97,26 @@ export async function seedDemoAds(trx: Transaction<Database>, { restaurants, aut
       }
     }
   });
-  await trx.insertInto('advertisements').values(rows).execute();
-
-  for (const post of posted) {
-    const message = await trx
+  // What was posted is in the outbox first, so that each ad is written once with its message's id.
+  if (posted.length > 0) {
+    const messages = await trx
       .insertInto('messenger_outbox')
-      .values({ bot_id: null, chat_id: post.chat, text: post.text, photo_id: null, deleted_at: post.finished ? new Date(now) : null })
+      .values(
+        posted.map((post) => ({
+          bot_id: null,
+          chat_id: post.chat,
+          text: post.text,
+          photo_id: null,
+          deleted_at: post.finished ? new Date(now) : null,
+        })),
+      )
       .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('advertisements')
-      .set({ published_message_ids: JSON.stringify([String(message.id)]) })
-      .where('id', '=', post.ad)
       .execute();
+    posted.forEach((post, i) => {
+      rows[post.ad - 1].published_message_ids = JSON.stringify([String(messages[i].id)]);
+    });
   }
+  await trx.insertInto('advertisements').values(rows).execute();
 
   if (events.length > 0) await trx.insertInto('events').values(events).execute();
 }

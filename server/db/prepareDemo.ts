@@ -1,0 +1,15 @@
+/**
+ * Run by the server's start on an empty embedded DATA_DIR with the demo on (main.ts): migrates
+ * and seeds in a process of its own, whose memory (the seed's rows, the database's growth while
+ * writing them) goes back to the system when it ends, instead of staying with the server.
+ */
+import { openDatabase } from './connect';
+import { migrateToLatest } from './migrate';
+import { seedDemoIfEmpty } from './seed';
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: prepareDemo.ts <embedded database directory>');
+const db = openDatabase({ dataDir });
+await migrateToLatest(db);
+await seedDemoIfEmpty(db, (line) => console.log(line), { quiet: true });
+await db.destroy();

@@ -105,15 +105,16 @@ export default function PickerField(props: PickerFieldProps) {
   const maxDate = toDate('date', max ?? null) ?? undefined;
   const typed = kind === 'date' ? DATE_FORMAT : DATE_TIME_FORMAT;
   const day = (date: Date | undefined) => (date ? format(date, 'P', { locale: dateLocale }) : '');
-  const ownError =
+  // A date not fully typed first (the form only knows it as empty), then the form's own words, then the allowed range.
+  const error =
     problem === 'invalidDate'
       ? translate('app.dates.invalid', { example: format(SAMPLE, typed, { locale: dateLocale }) })
-      : problem === 'minDate'
-        ? translate('app.dates.tooEarly', { date: day(minDate) })
-        : problem === 'maxDate'
-          ? translate('app.dates.tooLate', { date: day(maxDate) })
-          : undefined;
-  const error = ownError ?? props.error;
+      : (props.error ??
+        (problem === 'minDate'
+          ? translate('app.dates.tooEarly', { date: day(minDate) })
+          : problem === 'maxDate'
+            ? translate('app.dates.tooLate', { date: day(maxDate) })
+            : undefined));
   const helperText = error ?? props.helperText;
   const common = {
     value: shown,

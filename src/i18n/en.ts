@@ -52,6 +52,11 @@ export const appEn = {
       savedTitle: 'Saved',
       saved: 'The settings were saved',
     },
+    dates: {
+      invalid: 'Not a full date: type it like %{example}',
+      tooEarly: 'Not before %{date}',
+      tooLate: 'Not after %{date}',
+    },
   },
   validation: VALIDATION_MESSAGES_EN,
   menu: {

@@ -49,6 +49,11 @@ export const appEs: Texts<typeof appEn> = {
       savedTitle: 'Guardado',
       saved: 'Los ajustes se guardaron',
     },
+    dates: {
+      invalid: 'Fecha incompleta: escríbala así: %{example}',
+      tooEarly: 'No antes del %{date}',
+      tooLate: 'No después del %{date}',
+    },
   },
   validation: {
     required: 'Obligatorio',

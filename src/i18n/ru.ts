@@ -49,6 +49,11 @@ export const appRu: Texts<typeof appEn> = {
       savedTitle: 'Сохранено',
       saved: 'Настройки сохранены',
     },
+    dates: {
+      invalid: 'Дата не полная: введите её так: %{example}',
+      tooEarly: 'Не раньше %{date}',
+      tooLate: 'Не позже %{date}',
+    },
   },
   validation: {
     required: 'Обязательное поле',

@@ -51,8 +51,10 @@ describe('orders in the browser', () => {
     }, createdAt);
     const restaurant = (await target.getByTestId('card-restaurant').textContent()) ?? '';
 
-    await page.getByLabel('Date from').fill(day);
-    await page.getByLabel('Date to').fill(day);
+    // Typed as English writes dates; the URL and the API keep the ISO day.
+    const written = `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+    await page.getByLabel('Date from').fill(written);
+    await page.getByLabel('Date to').fill(written);
     await page.getByLabel('Restaurants').click();
     await page.getByRole('option', { name: restaurant, exact: true }).click();
     await page.keyboard.press('Escape');
@@ -104,6 +106,42 @@ describe('orders in the browser', () => {
     // The name beside it comes with the refreshed order, a moment after the choice.
     await expect.poll(async () => card.locator('[data-courier-block] > span').first().textContent()).not.toContain('No courier');
     expectNoCspViolation(page);
+  });
+
+  it('in Russian the date filter is written ДД.ММ.ГГГГ, filters, and fits a phone', async () => {
+    const page = await loggedIn('operator');
+    const createdAt = (await cards(page).first().locator('time').first().getAttribute('datetime')) ?? '';
+    const day = await page.evaluate((iso) => {
+      const d = new Date(iso);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    }, createdAt);
+    await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ru')));
+    await page.reload();
+    const from = page.getByLabel('Дата с');
+    await from.waitFor();
+    await expect.poll(async () => from.getAttribute('placeholder')).toBe('ДД.ММ.ГГГГ');
+    await from.fill(`${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`);
+    expect(await from.inputValue()).toBe(`${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`);
+    await expect.poll(async () => decodeURIComponent(page.url())).toContain(`"from":"${day}"`);
+    await cards(page).first().waitFor();
+    // The calendar speaks Russian too.
+    await page
+      .getByRole('button', { name: /Выберите дату|Открыть календарь|календар/i })
+      .first()
+      .click();
+    await expect
+      .poll(async () => page.getByRole('dialog').textContent())
+      .toMatch(/январь|февраль|март|апрель|май|июнь|июль|август|сентябрь|октябрь|ноябрь|декабрь/i);
+    await page.keyboard.press('Escape');
+    // Cleared, the filter goes away.
+    await from.fill('');
+    await expect.poll(async () => decodeURIComponent(page.url())).not.toContain('"from"');
+    // On a phone the date filters fit the screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(async () => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const box = await from.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    await page.context().close();
   });
 
   it('an operator reads an order on its own page', async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { HttpError, Notification, type DataProvider } from 'react-admin';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdStatus, Role, type Ad } from '../../src/domain';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { RESOURCES } from '../../src/resources';
@@ -10,6 +10,9 @@ import { AdCreate } from '../../src/resources/ads/AdCreate';
 import { AdEdit } from '../../src/resources/ads/AdEdit';
 import { fixtures, renderScreen } from './renderScreen';
 import { API, mockApi } from './mockApi';
+
+// The date pickers load with the first screen that has a date: loaded once here, before the screens' timings start.
+beforeAll(() => import('../../src/resources/common/dates/PickerField'), 60_000);
 
 const apiDataProvider = createDataProvider(RESOURCES);
 
@@ -76,6 +79,8 @@ const field = (name: string) => {
   if (!found) throw new Error(`no field ${name}`);
   return found;
 };
+/** The time fields, once their pickers have loaded. */
+const times = () => waitFor(() => field('unpublishTimestamp'));
 /** An input the user cannot change: read-only, or disabled as react-admin does for read-only times. */
 const locked = (name: string) => field(name).readOnly || field(name).disabled;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
@@ -87,9 +92,10 @@ const mp4 = () => new File([new Uint8Array([0, 0, 0, 24])], 'clip.mp4', { type: 
 /** A valid ad typed in by a city admin, restaurant picked. */
 async function fillValidAd() {
   await screen.findByTestId('ad-chat');
+  await times();
   type('text', 'Two pizzas for one, tonight only');
-  type('publishTimestamp', '2030-01-10T18:00');
-  type('unpublishTimestamp', '2030-01-11T18:00');
+  type('publishTimestamp', '01/10/2030 18:00');
+  type('unpublishTimestamp', '01/11/2030 18:00');
   fireEvent.change(screen.getByRole('combobox', { name: /restaurant/i }), { target: { value: 'Green' } });
   fireEvent.click(await screen.findByRole('option', { name: 'Green Garden' }));
 }
@@ -171,7 +177,7 @@ describe('the ad form', () => {
     type('text', 'x'.repeat(1024));
     await screen.findByText('The message length must be less than 1024 characters');
     expect(save.disabled).toBe(true);
-    type('unpublishTimestamp', '2030-01-09T18:00');
+    type('unpublishTimestamp', '01/09/2030 18:00');
     type('text', 'Short again');
     await screen.findByText('must be after the publish time');
     expect(save.disabled).toBe(true);
@@ -240,9 +246,10 @@ describe('a refusal in the user’s language', () => {
     await i18nProvider.changeLocale('ru');
     renderCreate(apiDataProvider, owner);
     await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('ad-restaurant').value).toBe('Зелёный сад'));
+    await times();
     type('text', 'Две пиццы по цене одной');
-    type('publishTimestamp', '2030-01-10T18:00');
-    type('unpublishTimestamp', '2030-01-11T18:00');
+    type('publishTimestamp', '10.01.2030 18:00');
+    type('unpublishTimestamp', '11.01.2030 18:00');
     const save = await screen.findByRole<HTMLButtonElement>('button', { name: 'Сохранить' });
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
@@ -272,6 +279,7 @@ describe('editing an ad', () => {
   it('a published ad keeps its content but its unpublish time; an owner has no delete', async () => {
     renderEdit({ ...STORED, status: AdStatus.PUBLISHED, telegramFileIds: ['photo_file_1'] }, owner);
     await screen.findByTestId('ad-locked');
+    await times();
     expect(locked('text')).toBe(true);
     expect(locked('publishTimestamp')).toBe(true);
     expect(locked('unpublishTimestamp')).toBe(false);
@@ -285,6 +293,7 @@ describe('editing an ad', () => {
     renderEdit({ ...STORED, status: AdStatus.FINISHED });
     const notice = await screen.findByTestId('ad-locked');
     expect(notice.textContent).toBe('This ad is finished and can no longer change.');
+    await times();
     expect(locked('unpublishTimestamp')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });

@@ -1,13 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { graphql, http, HttpResponse } from 'msw';
 import { Notification } from 'react-admin';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Role, type ReferralLink, type RoleId } from '../../src/domain';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { RESOURCES } from '../../src/resources';
 import { ReferralList } from '../../src/resources/referrals/ReferralList';
 import { renderScreen } from './renderScreen';
 import { API, mockApi } from './mockApi';
+
+// The date pickers load with the first screen that has a date: loaded once here, before the screens' timings start.
+beforeAll(() => import('../../src/resources/common/dates/PickerField'), 60_000);
 
 const dataProvider = createDataProvider(RESOURCES);
 

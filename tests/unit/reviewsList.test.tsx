@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Role, type RoleId } from '../../src/domain';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { RESOURCES } from '../../src/resources';
@@ -10,6 +10,9 @@ import { reviewListPath, reviewQuery } from '../../src/resources/reviews/reviewQ
 import { renderScreen } from './renderScreen';
 import { reviewApi, type SeenRequest } from './reviewsFixtures';
 import { mockApi } from './mockApi';
+
+// The date pickers load with the first screen that has a date: loaded once here, before the screens' timings start.
+beforeAll(() => import('../../src/resources/common/dates/PickerField'), 60_000);
 
 const dataProvider = createDataProvider(RESOURCES);
 
@@ -27,7 +30,7 @@ afterEach(() => {
 
 const lists = () => seen.filter((r) => r.method === 'GET' && r.path.startsWith('/api/reviews'));
 const lastList = async () => {
-  await waitFor(() => expect(lists().length).toBeGreaterThan(0), { timeout: 5000 });
+  await waitFor(() => expect(lists().length).toBeGreaterThan(0), { timeout: 20000 });
   return lists()[lists().length - 1];
 };
 const open = (roleId: RoleId, path = '/reviews') => {

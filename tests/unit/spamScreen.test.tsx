@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Notification } from 'react-admin';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MailingStatus, Role, type Mailing } from '../../src/domain';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { RESOURCES } from '../../src/resources';
@@ -9,6 +9,9 @@ import { i18nProvider } from '../../src/providers/i18nProvider';
 import { SpamPage } from '../../src/resources/spam/SpamPage';
 import { renderScreen } from './renderScreen';
 import { API, mockApi } from './mockApi';
+
+// The date pickers load with the first screen that has a date: loaded once here, before the screens' timings start.
+beforeAll(() => import('../../src/resources/common/dates/PickerField'), 60_000);
 
 const dataProvider = createDataProvider(RESOURCES);
 
@@ -115,19 +118,19 @@ describe('the mailing screen', () => {
     await waitFor(() => expect(countText()).toBe('12 recipients'), { timeout: 5000 });
     const recent = new Date(Date.now() - 3 * DAY);
     const day = `${recent.getFullYear()}-${String(recent.getMonth() + 1).padStart(2, '0')}-${String(recent.getDate()).padStart(2, '0')}`;
-    type(/Active since/, day);
+    // Typed as English writes dates; the API still gets the ISO day.
+    type(/Active since/, `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`);
     await waitFor(() => expect(countText()).toBe('4 recipients'));
     const asked = seen.filter((s) => s.url.pathname === '/api/users/count').at(-1)?.url;
     expect(asked?.searchParams.get('cityId')).toBe('1');
     // The user's own midnight, with their offset.
     expect(asked?.searchParams.get('lastActiveDate')).toMatch(new RegExp(`^${day}T00:00:00\\.000([+-]\\d{2}:\\d{2}|Z)$`));
-    expect(field(/Active since/).getAttribute('max')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('refuses a last-active date in the future', async () => {
     render();
     await waitFor(() => expect(countText()).toBe('12 recipients'), { timeout: 5000 });
-    type(/Active since/, '2999-01-01');
+    type(/Active since/, '01/01/2999');
     await screen.findByText('cannot be in the future');
     expect(countText()).toBe('');
   });

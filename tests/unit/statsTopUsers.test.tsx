@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, Role, type TopUser } from '../../src/domain';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { RESOURCES } from '../../src/resources';
@@ -9,6 +9,9 @@ import { localToday } from '../../src/resources/stats/statsQuery';
 import { TopUsersList } from '../../src/resources/topUsers/TopUsersList';
 import { renderScreen } from './renderScreen';
 import { API, mockApi } from './mockApi';
+
+// The date pickers load with the first screen that has a date: loaded once here, before the screens' timings start.
+beforeAll(() => import('../../src/resources/common/dates/PickerField'), 60_000);
 
 const dataProvider = createDataProvider(RESOURCES);
 

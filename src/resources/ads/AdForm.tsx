@@ -1,14 +1,12 @@
 import { Alert, Box } from '@mui/material';
 import { useState } from 'react';
-import { DateTimeInput, Loading, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { Loading, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { adContentEditable, adCreateSchema, AdStatus, adUnpublishEditable, formValidator, type Ad } from '../../domain';
-import { useFormat } from '../common/useFormat';
+import { DateTimeInput } from '../common/DateInput';
 import { AdChat } from './AdChat';
 import { AdMedia } from './AdMedia';
 import { AdRestaurantInput } from './AdRestaurantInput';
 import { AdToolbar } from './AdToolbar';
-import { toInstant } from './dateTime';
 import { useAdCity } from './useAdCity';
 import { useAdRole } from './useAdRole';
 import { RecordForm } from '../common/RecordForm';
@@ -26,37 +24,13 @@ const CityBound = ({ create, readOnly, onUploading }: { create: boolean; readOnl
   );
 };
 
-/** The chosen time in the user's language and 24-hour clock, whatever clock the browser's picker uses. */
-const useTimeHelp = (source: string): string | false => {
-  const value: unknown = useWatch({ name: source });
-  const format = useFormat();
-  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? format.time(value) : false;
-};
-
-const Times = ({ publishReadOnly, unpublishReadOnly }: { publishReadOnly: boolean; unpublishReadOnly: boolean }) => {
-  const publishHelp = useTimeHelp('publishTimestamp');
-  const unpublishHelp = useTimeHelp('unpublishTimestamp');
-  return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
-      <DateTimeInput
-        source="publishTimestamp"
-        parse={toInstant}
-        readOnly={publishReadOnly}
-        isRequired
-        helperText={publishHelp}
-        sx={{ minWidth: 240 }}
-      />
-      <DateTimeInput
-        source="unpublishTimestamp"
-        parse={toInstant}
-        readOnly={unpublishReadOnly}
-        isRequired
-        helperText={unpublishHelp}
-        sx={{ minWidth: 240 }}
-      />
-    </Box>
-  );
-};
+/** The times are typed and shown in the user's language and a 24-hour clock; the form holds them with the user's offset. */
+const Times = ({ publishReadOnly, unpublishReadOnly }: { publishReadOnly: boolean; unpublishReadOnly: boolean }) => (
+  <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
+    <DateTimeInput source="publishTimestamp" readOnly={publishReadOnly} isRequired sx={{ minWidth: 240 }} />
+    <DateTimeInput source="unpublishTimestamp" readOnly={unpublishReadOnly} isRequired sx={{ minWidth: 240 }} />
+  </Box>
+);
 
 /**
  * The ad form (spec sections 3, 5 and 6): text, publish and unpublish times, restaurant, the

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { DateInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DateInput } from '../common/DateInput';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_PATHS, type AuditActor } from '../../domain';
 import { getJson } from '../../providers/rest';
 import { useApiQuery } from '../common/useApiQuery';

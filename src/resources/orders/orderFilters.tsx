@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { RestaurantFilterInput } from '../common/RestaurantFilterInput';
-import { BooleanInput, DateInput, TextInput } from 'react-admin';
+import { BooleanInput, TextInput } from 'react-admin';
+import { DateInput } from '../common/DateInput';
 import { ORDER_SEARCH_MAX_LENGTH } from '../../domain';
 import { CityInput } from '../common/CityInputs';
 import { useSession } from '../common/useSession';

@@ -2,7 +2,6 @@ import { Box, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  DateTimeInput,
   Form,
   NumberInput,
   ReferenceInput,
@@ -16,12 +15,10 @@ import {
 } from 'react-admin';
 import { formValidator, problem, referralLinkSchemaAt, type ReferralLink } from '../../domain';
 import { CityInput } from '../common/CityInputs';
+import { DateTimeInput } from '../common/DateInput';
 import { useSession } from '../common/useSession';
 import { DismissibleAlert } from './DismissibleAlert';
 import { errorCode, errorMessage } from './referralErrors';
-
-/** The datetime-local value (the user's wall clock) as the instant the API takes; empty: none. */
-const toInstant = (value: string | null): string | null => (value ? new Date(value).toISOString() : null);
 
 const grid = { display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } };
 
@@ -193,7 +190,6 @@ export const ReferralCreateForm = () => {
           <DateTimeInput
             source="validUntil"
             label="resources.referrals.fields.validUntil"
-            parse={toInstant}
             helperText="resources.referrals.helpers.validUntil"
           />
         </Box>

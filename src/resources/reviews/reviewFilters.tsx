@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { RestaurantFilterInput } from '../common/RestaurantFilterInput';
-import { DateInput, SelectInput, useTranslate } from 'react-admin';
+import { SelectInput, useTranslate } from 'react-admin';
+import { DateInput } from '../common/DateInput';
 import { REVIEW_STATES, ReviewRating } from '../../domain';
 import { useSession } from '../common/useSession';
 

@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
-import { TextInput, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { DateInput } from '../common/DateInput';
 import { sinceOf, today } from './composerValues';
 import { useRecipientCount } from './useRecipientCount';
 
@@ -25,12 +26,11 @@ export const RecipientCount = ({ cityId }: { cityId: number }) => {
         {translate('resources.spam.recipients.title')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}>
-        <TextInput
+        <DateInput
           source="lastActiveDate"
-          type="date"
           label="resources.spam.recipients.lastActiveDate"
           helperText="resources.spam.recipients.help"
-          slotProps={{ htmlInput: { max: today() }, inputLabel: { shrink: true } }}
+          max={today()}
           sx={{ width: { xs: '100%', sm: 240 } }}
         />
         <Typography role="status" aria-live="polite" data-testid="recipient-count" sx={{ mb: { xs: 2, sm: 3 } }}>

@@ -2,6 +2,7 @@ import { Alert, Box, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { clampStatsRange, STATS_MAX_RANGE_DAYS, type StatsRangeClamp } from '../../domain';
+import { DateField } from '../common/DateInput';
 import { useFormat } from '../common/useFormat';
 import { useCityName, type NamedCity } from '../cities/useCityName';
 
@@ -40,10 +41,12 @@ export const StatsControls = ({
   );
   const { locale } = useFormat();
   const [notice, setNotice] = useState<{ end: 'from' | 'to'; why: StatsRangeClamp; day: string } | null>(null);
-  const change = (end: 'from' | 'to') => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    // A cleared date input keeps the range as it was: a range always has both ends.
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return;
+  // An end the user emptied: a range always has both ends, so the range stays as it was and the field says so.
+  const [emptied, setEmptied] = useState<{ from: boolean; to: boolean }>({ from: false, to: false });
+  const change = (end: 'from' | 'to') => (value: string) => {
+    const empty = !/^\d{4}-\d{2}-\d{2}$/.test(value);
+    setEmptied((was) => ({ ...was, [end]: empty }));
+    if (empty) return;
     const next = clampStatsRange({ ...range, [end]: value }, end);
     setNotice(next.clamped ? { end, why: next.clamped, day: next.range[end] } : null);
     onRange(next.range);
@@ -70,24 +73,24 @@ export const StatsControls = ({
           ))}
         </TextField>
       ) : null}
-      <TextField
-        type="date"
+      <DateField
+        kind="date"
         label={translate('resources.stats.from')}
         value={range.from}
         onChange={change('from')}
+        error={emptied.from ? translate('ra.validation.required') : undefined}
         size="small"
         helperText={translate('resources.stats.rangeHelp')}
-        slotProps={{ inputLabel: { shrink: true } }}
         fullWidth={false}
         sx={DATE_SX}
       />
-      <TextField
-        type="date"
+      <DateField
+        kind="date"
         label={translate('resources.stats.to')}
         value={range.to}
         onChange={change('to')}
+        error={emptied.to ? translate('ra.validation.required') : undefined}
         size="small"
-        slotProps={{ inputLabel: { shrink: true } }}
         fullWidth={false}
         sx={DATE_SX}
       />

@@ -1,18 +1,8 @@
 import { Link, useMediaQuery, type Theme } from '@mui/material';
-import {
-  Datagrid,
-  DateInput,
-  FunctionField,
-  List,
-  Loading,
-  NumberField,
-  SimpleList,
-  TextField,
-  useListContext,
-  useTranslate,
-} from 'react-admin';
+import { Datagrid, FunctionField, List, Loading, NumberField, SimpleList, TextField, useListContext, useTranslate } from 'react-admin';
 import { defaultTopUsersStart, TOP_USERS_DEFAULT_PER_PAGE, type TopUser } from '../../domain';
 import { useCityListProps } from '../common/CityInputs';
+import { DateInput } from '../common/DateInput';
 import { useSession } from '../common/useSession';
 import { localToday } from '../stats/statsQuery';
 import { CustomerAvatar } from './CustomerAvatar';

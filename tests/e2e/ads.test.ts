@@ -13,7 +13,8 @@ const png = (background: string) =>
 const local = (days: number) => {
   const at = new Date(Date.now() + days * 24 * 3600 * 1000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:00`;
+  // As an English date-time input is typed: MM/DD/YYYY HH:mm.
+  return `${pad(at.getMonth() + 1)}/${pad(at.getDate())}/${at.getFullYear()} ${pad(at.getHours())}:00`;
 };
 
 /** The ad screens as a city admin and as an owner (spec sections 2, 4, 5, 6 and 8). */

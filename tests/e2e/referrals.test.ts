@@ -38,7 +38,7 @@ describe('referral links in the browser', () => {
     await pick(page, 'Restaurant');
     const restaurant = ((await form(page).getByRole('combobox', { name: 'Restaurant' }).textContent()) ?? '').trim();
     await pick(page, 'Dish category');
-    await fieldInput(page, 'validUntil').fill('2031-05-01T18:30');
+    await fieldInput(page, 'validUntil').fill('05/01/2031 18:30');
     await page.getByRole('button', { name: 'Create the link' }).click();
     await page.getByText(`Referral link ${code} created`).waitFor();
     const created = row(page, code);

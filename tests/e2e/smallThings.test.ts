@@ -5,7 +5,7 @@ import { expectAccessibleAtBothWidths, expectNoCspViolation, logIn, openScreen, 
 /** A day `days` back in the browser's calendar, as a date input holds it. */
 const daysAgo = (days: number) => {
   const at = new Date(Date.now() - days * 24 * 3600 * 1000);
-  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+  return `${String(at.getMonth() + 1).padStart(2, '0')}/${String(at.getDate()).padStart(2, '0')}/${at.getFullYear()}`;
 };
 
 /** A call to the API with the page's own login, as the screens make it. */

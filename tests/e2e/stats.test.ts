@@ -2,10 +2,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessibleAtBothWidths, expectNoCspViolation, logIn, openScreen, useServerAndBrowser } from './harness';
 
-/** A day `days` back in the browser's calendar, as a date input holds it. */
+/** A day `days` back in the browser's calendar, as an English date input shows it (MM/DD/YYYY). */
 const daysAgo = (days: number) => {
   const at = new Date(Date.now() - days * 24 * 3600 * 1000);
-  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+  return `${String(at.getMonth() + 1).padStart(2, '0')}/${String(at.getDate()).padStart(2, '0')}/${at.getFullYear()}`;
 };
 
 const bars = (page: Page) => page.locator('[data-testid="orders-chart"] .recharts-bar-rectangle');

@@ -76,6 +76,12 @@ const BENCHES: Bench[] = [
       'a first npm start of a clone-like copy (no dist/, empty DATA_DIR) to the login page, and the server process RSS once serving, at the seed peak, after BENCH_MEMORY_MINUTES (5) of the daily journeys, and on a second start',
     load: () => import('./memory.bench'),
   },
+  {
+    name: 'export',
+    description:
+      'the Excel export of 100,000 orders over HTTP on PGlite and PostgreSQL: seconds beside 5 s and the RSS growth beside its limit, with its reading alone and the bare exceljs write of the same rows as references',
+    load: () => import('./export.bench'),
+  },
 ];
 
 const wanted = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_PATHS, LOCALES, orderFilterQuery } from '../../../src/domain';
@@ -23,14 +23,18 @@ const exportQuery = orderFilterQuery.extend({
     .describe('the IANA time zone the dates are shown in, e.g. Europe/Madrid'),
 });
 
+/** Rows made sheet rows and posted to the worker in one turn of the event loop (about a millisecond here). */
+const HAND_ROWS = 100;
+
 const fileName = (now: Date) => `orders-${now.toISOString().slice(0, 19).replace(/:/g, '-')}.xlsx`;
 
 /**
  * GET /orders/export/excel: the orders of the list's filters and scope as an .xlsx. The rows
  * are read in short keyset pages on this thread and handed in batches to a worker thread that
  * writes the workbook (exceljs's streaming writer); its bytes stream to the client. The next
- * page is read only once the worker has taken the last and the client has read what waits, so
- * memory stays flat however long the range. A limiter keeps the exports made at once to
+ * page is read while the worker writes the last, and handed over only once the worker has
+ * taken that one and the client has read what waits, so memory stays flat however long the
+ * range. A limiter keeps the exports made at once to
  * EXPORT_CONCURRENCY, one per user; the others are refused with 429 and Retry-After.
  */
 export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now, exports: options = {} }) => {
@@ -69,13 +73,23 @@ export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
 
       const view = { numbers: filter.numbers };
       const lineOptions = { locale, local: wallClock(tz), phone: (phone: string | null) => phoneFor(user, phone, view) };
-      /** Hands a page to the worker; answers how long this thread was busy with it (the rows made sheet rows and copied over). */
-      const write = async (rows: ExportOrderRow[]): Promise<number> => {
-        const started = performance.now();
-        const written = workbook.write(rows.map((row) => exportLine(row, lineOptions)));
-        const busyMs = performance.now() - started;
-        await written;
-        return busyMs;
+      /**
+       * Hands a page to the worker HAND_ROWS rows a turn of the event loop, so that a request
+       * that comes in meanwhile waits a millisecond or so at most; once all are posted, answers
+       * a promise of the worker's having taken them.
+       */
+      const hand = async (rows: ExportOrderRow[]): Promise<{ taken: Promise<void> }> => {
+        const batches: Promise<void>[] = [];
+        for (let at = 0; at < rows.length && !over; at += HAND_ROWS) {
+          if (at > 0) await nextTurn();
+          const batch = workbook.write(rows.slice(at, at + HAND_ROWS).map((row) => exportLine(row, lineOptions)));
+          // Awaited later; a failure meanwhile must not go unhandled.
+          batch.catch(() => undefined);
+          batches.push(batch);
+        }
+        const taken = Promise.all(batches).then(() => undefined);
+        taken.catch(() => undefined);
+        return { taken };
       };
       const pages = exportPages(db, user, range, options.pages, pace);
 
@@ -85,9 +99,8 @@ export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         finish();
         throw error;
       });
-      let busyMs = 0;
       try {
-        if (!first.done) busyMs = await write(first.value);
+        if (!first.done) await (await hand(first.value)).taken;
       } catch (error) {
         finish();
         await pages.return(undefined);
@@ -96,8 +109,15 @@ export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         throw apiError(500, 'EXPORT_FAILED');
       }
 
+      // The worker writes a page while the next one is read: at most one page waits on each side.
       const rest = async () => {
-        for (let page = await pages.next(busyMs); !page.done && !over; page = await pages.next(busyMs)) busyMs = await write(page.value);
+        let taken = Promise.resolve();
+        for (let page = await pages.next(); !page.done && !over; page = await pages.next()) {
+          await taken;
+          if (over) return;
+          ({ taken } = await hand(page.value));
+        }
+        await taken;
         if (!over) await workbook.end();
       };
       void rest()

@@ -47,11 +47,13 @@ export const selectExportRows = (db: Kysely<Database>) =>
 export type ExportOrderRow = Awaited<ReturnType<ReturnType<typeof selectExportRows>['execute']>>[number];
 
 /**
- * How much of this thread a page may take. On the embedded database a statement runs on this
- * thread from start to end (about 0.1 ms per exported order here), on a server it only waits
- * while the driver parses the rows; then the rows become sheet rows and are copied to the
- * worker. Each page is sized from how long the last one kept this thread busy in all, so a
- * request that comes in meanwhile waits a few milliseconds at most on either.
+ * How much of this thread a page's statement may take at once. On the embedded database a
+ * statement runs on this thread from start to end (about 0.1 ms per exported order here): each
+ * page is sized from how long the last one kept this thread busy, so a request that comes in
+ * meanwhile waits a few milliseconds at most. On a server this thread only parses the rows as
+ * they arrive, a network read at a time between other work, so no page holds it up for long
+ * whatever its size, and pages grow to `max`. (The route hands the rows to the worker a few at
+ * a time for the same reason.)
  */
 export interface PageSizing {
   /** The busy time a page aims at. */
@@ -97,16 +99,19 @@ export function exportPacer(): Pacer {
 const unpaced: Pacer = (read) => read();
 
 /**
- * The orders of a range in the list's order, page by page; stops when the caller stops asking.
- * The caller passes to next() the milliseconds it kept the thread busy with the last page.
+ * A statement that kept this thread busy for this share of its time or more ran on it (the
+ * embedded database); on a server this thread waits for most of it.
  */
+const ON_THIS_THREAD = 0.8;
+
+/** The orders of a range in the list's order, page by page; stops when the caller stops asking. */
 export async function* exportPages(
   db: Kysely<Database>,
   user: Actor,
   range: OrderRange,
   sizing: PageSizing = EXPORT_PAGES,
   pace: Pacer = unpaced,
-): AsyncGenerator<ExportOrderRow[], void, number | undefined> {
+): AsyncGenerator<ExportOrderRow[], void, undefined> {
   let after: { at: string; id: number } | null = null;
   let size = sizing.first;
   for (;;) {
@@ -125,18 +130,19 @@ export async function* exportPages(
       .orderBy('o.id', 'desc')
       .limit(size);
     if (after) query = query.where(sql<boolean>`(o.created_at, o.id) < (${after.at}::timestamptz, ${after.id})`);
-    const { rows, busyMs: readMs } = await pace(async () => {
+    const { rows, blockedMs } = await pace(async () => {
       const before = performance.eventLoopUtilization();
+      const started = performance.now();
       const read = await query.execute();
-      // The time this thread was busy meanwhile: all of it on the embedded database, the parsing on a server.
-      return { rows: read, busyMs: Math.max(0.1, performance.eventLoopUtilization(before).active) };
+      const busyMs = performance.eventLoopUtilization(before).active;
+      return { rows: read, blockedMs: busyMs >= ON_THIS_THREAD * (performance.now() - started) ? busyMs : 0 };
     });
-    let busyMs = readMs;
-    if (rows.length > 0) busyMs += (yield rows) ?? 0;
+    if (rows.length > 0) yield rows;
     if (rows.length < size) return;
     const last = rows[rows.length - 1];
     after = { at: last.cursor_at, id: last.id };
-    size = Math.round(Math.min(sizing.max, Math.max(sizing.min, (size * sizing.budgetMs) / busyMs, size / 2), size * 2));
+    const fitting = (size * sizing.budgetMs) / Math.max(0.1, blockedMs);
+    size = Math.round(Math.min(sizing.max, Math.max(sizing.min, fitting, size / 2), size * 2));
     // The requests that came in meanwhile go first: their statements queue before the next page's.
     await nextTurn();
   }

@@ -28,20 +28,37 @@ export function wallClock(zone: string): (instant: Date) => Date {
     const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
     return wall - Math.floor(instant.getTime() / 1000) * 1000;
   };
-  // Zones change their offset on the quarter hour at the finest: one lookup per quarter hour, not per row.
-  const offsets = new Map<number, number>();
-  return (instant) => {
-    const quarter = Math.floor(instant.getTime() / QUARTER_HOUR_MS);
-    let offset = offsets.get(quarter);
+  // Zones change their offset on the quarter hour at the finest, and at most once a day: a day
+  // whose midnights (UTC) have the same offset has it throughout, and the others are looked up
+  // by the quarter hour. So a year of orders costs a few hundred lookups, not one per order
+  // (each is a formatToParts, slower than the rest of the row).
+  const quarters = new Map<number, number>();
+  const quarterOffset = (time: number): number => {
+    const quarter = Math.floor(time / QUARTER_HOUR_MS);
+    let offset = quarters.get(quarter);
     if (offset === undefined) {
       offset = offsetAt(new Date(quarter * QUARTER_HOUR_MS));
-      offsets.set(quarter, offset);
+      quarters.set(quarter, offset);
     }
-    return new Date(instant.getTime() + offset);
+    return offset;
+  };
+  /** Each day's offset, or NaN on a day the offset changes. */
+  const days = new Map<number, number>();
+  return (instant) => {
+    const time = instant.getTime();
+    const day = Math.floor(time / DAY_MS);
+    let offset = days.get(day);
+    if (offset === undefined) {
+      const start = offsetAt(new Date(day * DAY_MS));
+      offset = start === offsetAt(new Date((day + 1) * DAY_MS)) ? start : NaN;
+      days.set(day, offset);
+    }
+    return new Date(time + (Number.isNaN(offset) ? quarterOffset(time) : offset));
   };
 }
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whether `zone` is a time zone this server knows (an IANA name such as Europe/Madrid). */
 export const isKnownZone = (zone: string): boolean => {

@@ -1,24 +1,24 @@
 import { readlinkSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
 import { Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
-import ExcelJS from 'exceljs';
 import type { Locale } from '../../../src/domain';
-import { DATE_FORMAT, EXPORT_COLUMNS, moneyFormat, SHEET_NAME, type ExportLine } from './exportColumns';
+import type { ExportLine } from './exportColumns';
+import { openWorkbook, type OpenWorkbook } from './exportWorkbook';
 
 /**
  * The worker thread that writes an export's workbook (exceljs's streaming writer), so that
  * rendering the sheet's XML and zipping it never holds up the server's event loop. It takes
  * the rows in batches, answers `taken` once a batch is in the sheet, and sends the file's
- * bytes back as they come out of the zip; the thread that reads the rows waits for `taken`
- * before it sends the next batch, so at most one batch is in flight. A worker writes one
+ * bytes back as they come out of the zip; the thread that reads the rows posts a page's
+ * batches at once and waits for their `taken` before it posts the next page's, so at most
+ * one page is in flight while the next is read. A worker writes one
  * workbook after another (`start` begins the next), so it is kept for the next export.
  */
 export type ToWorkbook = { kind: 'start'; locale: Locale } | { kind: 'lines'; lines: ExportLine[] } | { kind: 'end' };
 export type FromWorkbook =
   { kind: 'bytes'; chunk: Uint8Array } | { kind: 'taken' } | { kind: 'done' } | { kind: 'failed'; message: string };
-
-const MONEY_COLUMNS = EXPORT_COLUMNS.flatMap((column, index) => (column.kind === 'money' ? [index + 1] : []));
 
 function serve(port: NonNullable<typeof parentPort>): void {
   const send = (message: FromWorkbook, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
@@ -32,38 +32,25 @@ function serve(port: NonNullable<typeof parentPort>): void {
         done();
       },
     });
-  let workbook: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
-  let sheet: ExcelJS.Worksheet | null = null;
+  let workbook: OpenWorkbook | null = null;
 
   const handle = async (message: ToWorkbook): Promise<void> => {
     if (message.kind === 'start') {
-      workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: bytesOut(), useStyles: true, useSharedStrings: false });
-      sheet = workbook.addWorksheet(SHEET_NAME[message.locale], { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = EXPORT_COLUMNS.map((c) => ({
-        key: c.key,
-        header: c.header[message.locale],
-        width: c.width,
-        ...(c.kind === 'date' ? { style: { numFmt: DATE_FORMAT } } : {}),
-      }));
-      sheet.getRow(1).font = { bold: true };
+      workbook = openWorkbook(bytesOut(), message.locale);
       return;
     }
-    if (!workbook || !sheet) throw new Error('The workbook was not started');
+    if (!workbook) throw new Error('The workbook was not started');
     if (message.kind === 'lines') {
-      for (const line of message.lines) {
-        const row = sheet.addRow(line.values);
-        const format = moneyFormat(line.currency);
-        for (const column of MONEY_COLUMNS) row.getCell(column).numFmt = format;
-        row.commit();
-      }
+      workbook.write(message.lines);
+      // The zip compresses what the sheet wrote a piece per turn of this thread's event loop:
+      // without a turn after each batch, the sheet's XML would pile up ahead of it in memory.
+      await nextTurn();
       send({ kind: 'taken' });
       return;
     }
-    sheet.commit();
     // Resolves once the last byte has gone out, so `done` comes after every `bytes`.
-    await workbook.commit();
+    await workbook.end();
     workbook = null;
-    sheet = null;
     send({ kind: 'done' });
   };
 

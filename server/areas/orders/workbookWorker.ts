@@ -30,7 +30,10 @@ const IDLE_MS = 60_000;
 export interface WorkbookHandle {
   /** The file's bytes as the worker writes them; ends with the workbook. */
   output: PassThrough;
-  /** Hands a batch of rows over; resolves once they are in the sheet and the output has room for more. */
+  /**
+   * Hands a batch of rows over at once (several may be on their way); resolves once they are in
+   * the sheet and the output has room for more.
+   */
   write: (lines: ExportLine[]) => Promise<void>;
   /** Finishes the workbook; resolves once its last byte is in `output`. */
   end: () => Promise<void>;
@@ -87,14 +90,15 @@ export function workbookWorkers({ script = EXPORT_WORKER, keep }: { script?: URL
     const worker = take();
     const output = new PassThrough({ highWaterMark: OUTPUT_HIGH_WATER });
     type Reply = 'taken' | 'done' | 'room';
-    let waiting: { kind: Reply; resolve: () => void; reject: (error: Error) => void } | null = null;
+    // Replies come in the order of the messages, so each `taken` or `done` answers the first
+    // that waits for it; `room` answers every write that waits for the client.
+    let waiting: { kind: Reply; resolve: () => void; reject: (error: Error) => void }[] = [];
     let failure: Error | null = null;
 
     const settle = (kind: Reply) => {
-      if (waiting?.kind !== kind) return;
-      const { resolve } = waiting;
-      waiting = null;
-      resolve();
+      const answered = kind === 'room' ? waiting.filter((w) => w.kind === 'room') : waiting.filter((w) => w.kind === kind).slice(0, 1);
+      waiting = waiting.filter((w) => !answered.includes(w));
+      for (const { resolve } of answered) resolve();
     };
     const release = () => {
       worker.off('message', onMessage);
@@ -106,8 +110,8 @@ export function workbookWorkers({ script = EXPORT_WORKER, keep }: { script?: URL
       if (failure) return;
       failure = error;
       const pending = waiting;
-      waiting = null;
-      pending?.reject(error);
+      waiting = [];
+      for (const { reject } of pending) reject(error);
       release();
       void worker.terminate();
     };
@@ -120,7 +124,7 @@ export function workbookWorkers({ script = EXPORT_WORKER, keep }: { script?: URL
     const awaitWorker = (kind: Reply, message?: ToWorkbook): Promise<void> =>
       new Promise<void>((resolve, reject) => {
         if (failure) return reject(failure);
-        waiting = { kind, resolve, reject };
+        waiting.push({ kind, resolve, reject });
         if (message) worker.postMessage(message);
       });
 

@@ -163,7 +163,7 @@ describe.each(backends)('canned replies on %s', (backend) => {
       [{ cityId: t.ids.cityId, title: 'No text' }, 'text', 'Required'],
       [{ cityId: t.ids.cityId, title: 'Long', text: 'x'.repeat(4097) }, 'text', 'must be less than 4097 symbols'],
       [{ cityId: t.ids.cityId, title: 'Bad', text: 'x', text_ru: 5 }, 'text_ru', 'must be text'],
-      [{ cityId: 'one', title: 'Bad', text: 'x' }, 'cityId', 'must be an id'],
+      [{ cityId: 'one', title: 'Bad', text: 'x' }, 'cityId', 'must be chosen from the list'],
       [{ cityId: t.ids.cityId, title: 'Bad', text: 'x', uses: 9 }, 'uses', 'is not a known field'],
     ]);
     // The admin names the city; a city that does not exist is the cityId's problem.

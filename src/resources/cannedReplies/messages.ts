@@ -22,7 +22,6 @@ export default translations({
       none: 'No canned replies',
       loading: 'Loading replies…',
       missing: 'No value for %{variables}: write it in or remove it before sending',
-      blocked: 'Not sent: the message still has %{variables} without a value',
     },
   },
   ru: {
@@ -46,7 +45,6 @@ export default translations({
       none: 'Готовых ответов нет',
       loading: 'Загрузка ответов…',
       missing: 'Нет значения для %{variables}: впишите его или удалите перед отправкой',
-      blocked: 'Не отправлено: в сообщении остались %{variables} без значения',
     },
   },
   es: {
@@ -70,7 +68,6 @@ export default translations({
       none: 'No hay respuestas predefinidas',
       loading: 'Cargando respuestas…',
       missing: 'Sin valor para %{variables}: escríbalo o elimínelo antes de enviar',
-      blocked: 'No enviado: el mensaje aún tiene %{variables} sin valor',
     },
   },
 });

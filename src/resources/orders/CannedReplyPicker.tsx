@@ -61,7 +61,8 @@ export const CannedReplyPicker = ({
 }: {
   order: Order;
   onPick: (picked: { replyId: number; text: string }) => void;
-  onClose: () => void;
+  /** Closed by Escape (`refocus`: back to the message box) or by leaving it. */
+  onClose: (refocus: boolean) => void;
 }) => {
   const translate = useTranslate();
   const replies = useOrderReplies(order.threadId, true);
@@ -87,7 +88,7 @@ export const CannedReplyPicker = ({
         if (reply) pick(reply);
       }}
       onClose={(_event, reason) => {
-        if (reason === 'escape' || reason === 'blur') onClose();
+        if (reason === 'escape' || reason === 'blur') onClose(reason === 'escape');
       }}
       renderOption={({ key, ...props }, reply) => (
         <Box component="li" key={key} {...props} data-canned-reply={reply.id}>

@@ -129,9 +129,9 @@ export const ChatComposer = ({ threadId, order }: { threadId: string; order?: Or
     setText(next);
   };
 
-  const closePicker = () => {
+  const closePicker = (refocus: boolean) => {
     setPicking(false);
-    textInput.current?.focus();
+    if (refocus) textInput.current?.focus();
   };
 
   /** The reply takes the place of the `/` that opened the list, or goes in where the caret is. */

@@ -85,6 +85,14 @@ describe.each(backends)('canned replies on %s', (backend) => {
     expect(used.statusCode).toBe(200);
     expect(used.json()).toMatchObject({ id: reply.id, uses: 1 });
     expect((await call('operator', 'POST', `/cannedReplies/${foreign.id}/used`)).statusCode).toBe(404);
+    // The trail records the reply's creation, with its city; a use counted is no edit.
+    const trail = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'city_id'])
+      .where('entity', '=', 'canned_replies')
+      .where('entity_id', '=', String(reply.id))
+      .execute();
+    expect(trail).toEqual([{ action: 'insert', city_id: t.ids.cityId }]);
   });
 
   it('an owner manages only their restaurant’s own replies', async () => {

@@ -3,6 +3,7 @@ import { adRoutes } from './ads/routes';
 import { videoRoutes } from './ads/videoRoutes';
 import { auditRoutes } from './audit/routes';
 import { botRoutes } from './bots/routes';
+import { cannedReplyRoutes } from './cannedReplies/routes';
 import { cityRoutes } from './cities/routes';
 import { cuisineRoutes } from './cuisines/routes';
 import type { RouteDeps } from './deps';
@@ -32,6 +33,7 @@ export const areaRoutes: readonly FastifyPluginAsyncZod<RouteDeps>[] = [
   photoRoutes,
   tagRoutes,
   cuisineRoutes,
+  cannedReplyRoutes,
   districtRoutes,
   botRoutes,
   restaurantRoutes,

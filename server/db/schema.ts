@@ -62,6 +62,19 @@ export interface CuisinesTable {
   enabled: Generated<boolean>;
 }
 
+/** Ready answers of order chats (migration 022): a city's, or a restaurant owner's own. */
+export interface CannedRepliesTable {
+  id: Generated<number>;
+  city_id: number;
+  restaurant_id: number | null;
+  title: string;
+  text: string;
+  text_ru: Generated<string>;
+  text_es: Generated<string>;
+  uses: Generated<number>;
+  created_at: DefaultTimestamp;
+}
+
 export interface UsersTable {
   id: Generated<number>;
   role_id: number;
@@ -501,6 +514,7 @@ export interface Database {
   mailings: MailingsTable;
   mailing_recipients: MailingRecipientsTable;
   languages: LanguagesTable;
+  canned_replies: CannedRepliesTable;
   events: EventsTable;
   messenger_outbox: MessengerOutboxTable;
   stored_files: StoredFilesTable;

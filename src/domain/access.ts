@@ -17,6 +17,8 @@ export type ResourceName =
   | 'districts'
   | 'tags'
   | 'cuisines'
+  /** Ready answers of a city's order chats; an owner's own are their restaurant's. */
+  | 'cannedReplies'
   | 'restaurants'
   /** Pausing a restaurant in the bot for a while, and reopening it. */
   | 'restaurantPause'
@@ -63,6 +65,7 @@ const CITY_ADMIN: RoleGrants = {
   districts: ALL,
   tags: ALL,
   cuisines: ALL,
+  cannedReplies: ALL,
   restaurants: NO_DELETE,
   restaurantPause: ['edit'],
   dishCategories: ALL,
@@ -95,6 +98,7 @@ const OPERATOR: RoleGrants = {
   districts: READ,
   tags: READ,
   cuisines: READ,
+  cannedReplies: READ,
   restaurants: READ_EDIT,
   restaurantPause: ['edit'],
   dishCategories: READ_EDIT,
@@ -121,6 +125,8 @@ const RESTAURANT_OWNER: RoleGrants = {
   districts: READ,
   tags: READ,
   cuisines: READ,
+  /** Only their restaurant's own replies (the row scope). */
+  cannedReplies: ALL,
   dishCategories: ALL,
   dishes: ALL,
   photos: ['show', 'create'],

@@ -14,6 +14,13 @@ export const API_PATHS = {
     many: '/districts',
   },
   cuisines: { list: '/cuisines', cityList: '/cuisines/city/:cityId', one: '/cuisines/:id', create: '/cuisines' },
+  cannedReplies: {
+    list: '/cannedReplies',
+    one: '/cannedReplies/:id',
+    create: '/cannedReplies',
+    used: '/cannedReplies/:id/used',
+    forOrder: '/cannedReplies/order/:threadId',
+  },
   bots: { list: '/bots', one: '/bots/:id', create: '/bots', freeCities: '/cities/for_bots', freeCitiesFor: '/cities/for_bots/:botId' },
   globalSettings: { one: '/superadmin/globalSettings' },
   settingsChecks: { globalSettings: '/superadmin/checkGlobalSettings', citiesConfigs: '/superadmin/checkCitiesConfigs' },

@@ -41,6 +41,7 @@ export const AUDIT_ENTITIES = [
   'referral_links',
   'mailings',
   'languages',
+  'canned_replies',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -27,3 +27,4 @@ export * from './stats';
 export * from './staff';
 export * from './liveEvents';
 export * from './audit';
+export * from './cannedReplies';

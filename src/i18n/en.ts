@@ -63,6 +63,7 @@ export const appEn = {
     stats: 'Statistics',
     bots: 'Bots',
     cuisines: 'Cuisines',
+    cannedReplies: 'Canned replies',
     restaurants: 'Restaurants',
     restaurant: 'My restaurant',
     reviews: 'Reviews',

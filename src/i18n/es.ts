@@ -106,6 +106,7 @@ export const appEs: Texts<typeof appEn> = {
     stats: 'Estadísticas',
     bots: 'Bots',
     cuisines: 'Cocinas',
+    cannedReplies: 'Respuestas predefinidas',
     restaurants: 'Restaurantes',
     restaurant: 'Mi restaurante',
     reviews: 'Reseñas',

@@ -106,6 +106,7 @@ export const appRu: Texts<typeof appEn> = {
     stats: 'Статистика',
     bots: 'Боты',
     cuisines: 'Кухни',
+    cannedReplies: 'Готовые ответы',
     restaurants: 'Рестораны',
     restaurant: 'Мой ресторан',
     reviews: 'Отзывы',

@@ -4,6 +4,7 @@ import audit from './audit';
 import bots from './bots';
 import cities from './cities';
 import type { ResourceManifest } from './common/manifest';
+import cannedReplies from './cannedReplies';
 import cuisines from './cuisines';
 import districts from './districts';
 import dishCategories from './dishCategories';
@@ -23,6 +24,7 @@ export const RESOURCES: readonly ResourceManifest[] = [
   bots,
   cities,
   cuisines,
+  cannedReplies,
   districts,
   restaurants,
   tags,

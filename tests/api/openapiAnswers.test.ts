@@ -104,6 +104,7 @@ describe.each(backends)('every read answers as the contract says, for every role
       '/api/reviews/restaurant/{restaurantId}': [String(fixture.restaurantId)],
       '/api/orders/{id}': [fixture.order.threadId],
       '/api/orders/{id}/timeline': [String(fixture.order.id)],
+      '/api/cannedReplies/order/{threadId}': [fixture.order.threadId],
       '/api/language/{id}': ['ru'],
     };
   };

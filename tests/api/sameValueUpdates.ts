@@ -40,6 +40,7 @@ async function fixtures(t: Pick<StaffApp, 'db' | 'ids' | 'call'>): Promise<Recor
   ids.tags = await made('/tags', { cityId, name: 'Same tag' });
   ids.districts = await made('/districts', { cityId, name: 'Same district' });
   ids.cuisines = await made('/cuisines', { cityId, name: 'Same cuisine', position: 3 });
+  ids.cannedReplies = await made('/cannedReplies', { cityId, title: 'Same reply', text: 'Order {order}', text_ru: 'Заказ {order}' });
   ids.bots = await made('/bots', { cityId: t.ids.otherCityId, botToken: `654321:${'S'.repeat(35)}` });
   ids.restaurants = await made('/restaurants', {
     cityId,

@@ -19,6 +19,7 @@ const CITY_REFERENCES: readonly Reference[] = [
   ['orders', 'orders', 'city_id'],
   ['tags', 'tags', 'city_id'],
   ['cuisines', 'cuisines', 'city_id'],
+  ['canned replies', 'canned_replies', 'city_id'],
 ];
 
 /** The staff a city's setup needs: someone to run it and to handle its orders. */

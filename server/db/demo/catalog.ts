@@ -110,6 +110,23 @@ export const DEMO_TAGS: readonly (readonly [string, string])[] = [
   ['Gluten free', 'Без глютена'],
 ];
 
+/** Canned replies of the order chats: [title, text, text_ru, text_es]. */
+export const DEMO_CANNED_REPLIES: readonly (readonly [string, string, string, string])[] = [
+  [
+    'Order received',
+    'Hello {customer}! Your order {order} from {restaurant} is received: {total}.',
+    'Здравствуйте, {customer}! Ваш заказ {order} из {restaurant} принят: {total}.',
+    '¡Hola, {customer}! Su pedido {order} de {restaurant} está recibido: {total}.',
+  ],
+  ['Status update', 'Order {order}: {status}.', 'Заказ {order}: {status}.', 'Pedido {order}: {status}.'],
+  [
+    'Running late',
+    'Sorry, order {order} is running late. Expected time: {eta}.',
+    'Извините, заказ {order} задерживается. Ожидаемое время: {eta}.',
+    'Lo sentimos, el pedido {order} se retrasa. Hora prevista: {eta}.',
+  ],
+];
+
 /** [name, name_ru, description, description_ru, price in GBP, stock or null, tag names] */
 export type DemoDish = readonly [string, string, string, string, number, number | null, readonly string[]];
 

@@ -7,6 +7,7 @@ import { rebuildStatsRollups } from '../migrations/010_stats_rollups';
 import type { Database } from '../schema';
 import {
   CHAT_LINES,
+  DEMO_CANNED_REPLIES,
   DEMO_CITIES,
   DEMO_CUISINES,
   DEMO_KITCHENS,
@@ -211,6 +212,24 @@ export async function seedDemo(
       });
     });
     await insertAll(trx, 'cuisines', cuisineRows);
+
+    // Each city's ready answers for order chats, the most used first.
+    await insertAll(
+      trx,
+      'canned_replies',
+      cityIds.flatMap((cityId) =>
+        DEMO_CANNED_REPLIES.map(([title, text, textRu, textEs], i) => ({
+          city_id: cityId,
+          restaurant_id: null,
+          title,
+          text,
+          text_ru: textRu,
+          text_es: textEs,
+          uses: (DEMO_CANNED_REPLIES.length - i) * 7,
+          created_at: at(300 * DAY),
+        })),
+      ),
+    );
 
     const tagIds = new Map<string, number>();
     const tagRows: InsertObject<Database, 'tags'>[] = [];

@@ -2,6 +2,7 @@ import type { AuditEntity, Locale } from '../../domain';
 import { translations } from '../../i18n/types';
 import ads from '../ads/messages';
 import bots from '../bots/messages';
+import cannedReplies from '../cannedReplies/messages';
 import cities from '../cities/messages';
 import cuisines from '../cuisines/messages';
 import dishCategories from '../dishCategories/messages';
@@ -113,6 +114,7 @@ export default translations({
       bots: singularName(bots, 'en'),
       tags: 'Tag',
       cuisines: singularName(cuisines, 'en'),
+      canned_replies: singularName(cannedReplies, 'en'),
       users: 'Account',
       restaurants: singularName(restaurants, 'en'),
       restaurant_working_days: 'Working day',
@@ -235,6 +237,7 @@ export default translations({
       bots: singularName(bots, 'ru'),
       tags: 'Метка',
       cuisines: singularName(cuisines, 'ru'),
+      canned_replies: singularName(cannedReplies, 'ru'),
       users: 'Учётная запись',
       restaurants: singularName(restaurants, 'ru'),
       restaurant_working_days: 'Рабочий день',
@@ -357,6 +360,7 @@ export default translations({
       bots: singularName(bots, 'es'),
       tags: 'Etiqueta',
       cuisines: singularName(cuisines, 'es'),
+      canned_replies: singularName(cannedReplies, 'es'),
       users: 'Cuenta',
       restaurants: singularName(restaurants, 'es'),
       restaurant_working_days: 'Día laborable',

@@ -1,10 +1,20 @@
+import QuickreplyIcon from '@mui/icons-material/Quickreply';
 import { Box, Button, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { adminMessageSchema, formValidator, MessageStatus, orderMessageSchema, type OrderMessage } from '../../domain';
+import {
+  adminMessageSchema,
+  formValidator,
+  MessageStatus,
+  orderMessageSchema,
+  unfilledVariables,
+  type Order,
+  type OrderMessage,
+} from '../../domain';
 import { useSession } from '../common/useSession';
 import { useApiMutation } from '../common/useApiQuery';
+import { CannedReplyPicker, countReplyUse } from './CannedReplyPicker';
 import { chatFailureText } from './chatFailure';
 import { orderKeys } from './orderKeys';
 import { sendOrderMessage, type MessageKind } from './orderWrites';
@@ -13,6 +23,8 @@ interface Sending {
   kind: MessageKind;
   text: string;
   url: string;
+  /** The canned reply the text was built from, whose count goes up once it is sent. */
+  replyId: number | null;
 }
 
 const checkMessage = formValidator(orderMessageSchema);
@@ -36,8 +48,12 @@ const BUTTONS: { kind: MessageKind; label: string; hint: string }[] = [
  * the delivery's outcome, never "sent" before the messenger has it: a message that cannot be
  * delivered says why (and its text stays in the box), one on its way is watched until the
  * messenger took it, refused it or is not answering.
+ *
+ * With the order at hand, `/` at the start of the message (or the replies button) opens the
+ * canned replies; the chosen one is inserted with the order's facts, still editable, and a
+ * variable left without a value keeps the message from being sent.
  */
-export const ChatComposer = ({ threadId }: { threadId: string }) => {
+export const ChatComposer = ({ threadId, order }: { threadId: string; order?: Order }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -45,6 +61,10 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
   const mayAdmin = can('orderAdminMessage', 'create');
   const [text, setText] = useState('');
   const [url, setUrl] = useState('');
+  const [picking, setPicking] = useState(false);
+  const [replyId, setReplyId] = useState<number | null>(null);
+  const textInput = useRef<HTMLTextAreaElement | HTMLInputElement | null>(null);
+  const mayPick = order !== undefined && can('cannedReplies', 'list');
   const id = useId();
   // Watching stops when the chat closes.
   const closed = useRef(new AbortController());
@@ -78,13 +98,15 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
 
   const send = useApiMutation<OrderMessage, Sending>({
     mutationFn: (sending) => sendOrderMessage(threadId, sending.kind, sending.text, sending.url || null),
-    onSuccess: (message) => {
+    onSuccess: (message, sending) => {
       if (message.status === MessageStatus.FAILED) {
         failedToast(message);
         return;
       }
+      if (sending.replyId !== null) void countReplyUse(sending.replyId);
       setText('');
       setUrl('');
+      setReplyId(null);
       if (message.status === MessageStatus.SENT) notify('resources.orders.chat.sent', { type: 'info' });
       else void watch(message.id);
     },
@@ -95,9 +117,37 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
 
   const textProblem = text === '' ? undefined : checkMessage({ text }).text;
   const urlProblem = url === '' ? undefined : checkAdminMessage({ text, url }).url;
-  const blocked = text.trim() === '' || textProblem !== undefined || send.isPending;
+  const unfilled = unfilledVariables(text);
+  const blocked = text.trim() === '' || textProblem !== undefined || unfilled.length > 0 || send.isPending;
   const problemText = (problem: { message: string; args?: Record<string, string | number> } | undefined) =>
     problem ? translate(problem.message, problem.args) : undefined;
+
+  const changeText = (next: string) => {
+    // A `/` typed at the start of the message opens the replies.
+    if (mayPick && next.startsWith('/') && !text.startsWith('/')) setPicking(true);
+    if (next === '') setReplyId(null);
+    setText(next);
+  };
+
+  const closePicker = (refocus: boolean) => {
+    setPicking(false);
+    if (refocus) textInput.current?.focus();
+  };
+
+  /** The reply takes the place of the `/` that opened the list, or goes in where the caret is. */
+  const insertReply = (picked: { replyId: number; text: string }) => {
+    const input = textInput.current;
+    let next: string;
+    if (text.startsWith('/') || text.trim() === '') next = picked.text;
+    else {
+      const at = input?.selectionStart ?? text.length;
+      next = `${text.slice(0, at)}${picked.text}${text.slice(at)}`;
+    }
+    setText(next);
+    setReplyId(picked.replyId);
+    setPicking(false);
+    requestAnimationFrame(() => input?.focus());
+  };
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }}>
@@ -105,7 +155,8 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
         id={`${id}-text`}
         label={translate('resources.orders.chat.text')}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => changeText(event.target.value)}
+        inputRef={textInput}
         multiline
         minRows={2}
         fullWidth
@@ -113,6 +164,12 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
         helperText={problemText(textProblem)}
         slotProps={{ htmlInput: { name: 'text' } }}
       />
+      {picking && order ? <CannedReplyPicker order={order} onPick={insertReply} onClose={closePicker} /> : null}
+      {unfilled.length > 0 ? (
+        <Typography variant="body2" color="warning.main" role="alert" data-testid="canned-missing">
+          {translate('resources.cannedReplies.picker.missing', { variables: unfilled.map((name) => `{${name}}`).join(', ') })}
+        </Typography>
+      ) : null}
       {mayAdmin ? (
         <TextField
           id={`${id}-url`}
@@ -133,7 +190,7 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
             variant="outlined"
             size="small"
             disabled={blocked || (kind === 'ADMIN' && urlProblem !== undefined)}
-            onClick={() => send.mutate({ kind, text, url })}
+            onClick={() => send.mutate({ kind, text, url, replyId })}
             data-send={kind}
             sx={{ flexDirection: 'column', alignItems: 'flex-start', textAlign: 'left', lineHeight: 1.3 }}
           >
@@ -143,6 +200,19 @@ export const ChatComposer = ({ threadId }: { threadId: string }) => {
             </Typography>
           </Button>
         ))}
+        {mayPick ? (
+          <Button
+            variant="text"
+            size="small"
+            startIcon={<QuickreplyIcon />}
+            onClick={() => setPicking(true)}
+            aria-expanded={picking}
+            title={translate('resources.cannedReplies.picker.openHint')}
+            data-testid="canned-open"
+          >
+            {translate('resources.cannedReplies.picker.open')}
+          </Button>
+        ) : null}
       </Box>
     </Box>
   );

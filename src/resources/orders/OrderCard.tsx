@@ -101,7 +101,7 @@ export const OrderCard = ({ order, brief, fresh, unread }: { order: Order; brief
         {chatOpen ? (
           <Box id={chatId}>
             <Suspense fallback={<Typography variant="body2">{translate('resources.orders.detail.loading')}</Typography>}>
-              <LazyOrderChat threadId={order.threadId} />
+              <LazyOrderChat threadId={order.threadId} order={order} />
             </Suspense>
           </Box>
         ) : null}

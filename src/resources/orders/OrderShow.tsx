@@ -78,7 +78,7 @@ const OrderDetail = ({ order }: { order: Order }) => {
       <Box sx={{ minWidth: 0, [SIDE_BY_SIDE]: { position: 'sticky', top: 72, gridRow: 1, gridColumn: 2 } }} data-testid="order-chat-column">
         <DetailSection title="resources.orders.chat.title">
           <Suspense fallback={<Typography variant="body2">{translate('resources.orders.detail.loading')}</Typography>}>
-            <LazyOrderChat threadId={order.threadId} />
+            <LazyOrderChat threadId={order.threadId} order={order} />
           </Suspense>
         </DetailSection>
       </Box>

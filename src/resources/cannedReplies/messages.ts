@@ -1,0 +1,73 @@
+import { translations } from '../../i18n/types';
+
+export default translations({
+  en: {
+    name: 'Canned reply |||| Canned replies',
+    fields: {
+      title: 'Title',
+      text: 'Text',
+      text_ru: 'Text in Russian',
+      text_es: 'Text in Spanish',
+      uses: 'Uses',
+      cityId: 'City',
+      city: 'City',
+      restaurantId: 'Restaurant',
+      createdAt: 'Created',
+    },
+    variablesHelp: 'The chat fills in these variables from the order: %{variables}',
+    picker: {
+      open: 'Canned replies',
+      openHint: 'Or type / at the start of the message',
+      search: 'Find a reply',
+      none: 'No canned replies',
+      loading: 'Loading replies…',
+      missing: 'No value for %{variables}: write it in or remove it before sending',
+    },
+  },
+  ru: {
+    name: 'Готовый ответ |||| Готовые ответы',
+    fields: {
+      title: 'Название',
+      text: 'Текст',
+      text_ru: 'Текст на русском',
+      text_es: 'Текст на испанском',
+      uses: 'Использований',
+      cityId: 'Город',
+      city: 'Город',
+      restaurantId: 'Ресторан',
+      createdAt: 'Создан',
+    },
+    variablesHelp: 'Чат подставит в эти переменные данные заказа: %{variables}',
+    picker: {
+      open: 'Готовые ответы',
+      openHint: 'Или наберите / в начале сообщения',
+      search: 'Найти ответ',
+      none: 'Готовых ответов нет',
+      loading: 'Загрузка ответов…',
+      missing: 'Нет значения для %{variables}: впишите его или удалите перед отправкой',
+    },
+  },
+  es: {
+    name: 'Respuesta predefinida |||| Respuestas predefinidas',
+    fields: {
+      title: 'Título',
+      text: 'Texto',
+      text_ru: 'Texto en ruso',
+      text_es: 'Texto en español',
+      uses: 'Usos',
+      cityId: 'Ciudad',
+      city: 'Ciudad',
+      restaurantId: 'Restaurante',
+      createdAt: 'Creada',
+    },
+    variablesHelp: 'El chat rellena estas variables con los datos del pedido: %{variables}',
+    picker: {
+      open: 'Respuestas predefinidas',
+      openHint: 'O escriba / al principio del mensaje',
+      search: 'Buscar una respuesta',
+      none: 'No hay respuestas predefinidas',
+      loading: 'Cargando respuestas…',
+      missing: 'Sin valor para %{variables}: escríbalo o elimínelo antes de enviar',
+    },
+  },
+});

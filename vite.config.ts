@@ -77,6 +77,9 @@ export default defineConfig({
           // The server's modules load once per worker, not once per file: each file still
           // opens its own database and app.
           isolate: false,
+          // Two files at a time on two cores (vitest would take one): a file waiting on PostgreSQL
+          // or on its server leaves the other core to the next file.
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import {
   adCreateSchema,
   botSchema,
+  cannedReplySchema,
+  cannedReplyUpdateSchema,
   check,
   citySchema,
   cuisineSchema,
@@ -51,6 +53,8 @@ const FORMS: readonly { screen: string; path: string; rules: z.ZodType }[] = [
   { screen: 'admins/AdminEdit', path: '/admin/2', rules: staffUpdateSchema },
   { screen: 'ads/AdCreate', path: '/ads/add', rules: adCreateSchema },
   { screen: 'ads/AdEdit', path: '/ads/1', rules: adCreateSchema },
+  { screen: 'cannedReplies/CannedReplyCreate', path: '/cannedReplies/add', rules: cannedReplySchema },
+  { screen: 'cannedReplies/CannedReplyEdit', path: '/cannedReplies/1', rules: cannedReplyUpdateSchema },
 ];
 
 /** The create and edit screens the resource manifests declare (`import('./XxxCreate')`, `import('./XxxEdit')`). */
@@ -94,6 +98,8 @@ async function typeable(field: Locator): Promise<{ numeric: boolean } | undefine
   if ((await field.getAttribute('aria-hidden')) === 'true') return undefined;
   if ((await field.getAttribute('role')) === 'combobox' || (await field.getAttribute('aria-autocomplete')) !== null) return undefined;
   if (!['text', 'number', 'password'].includes(type)) return undefined;
+  // A date picker's text field (its placeholder is the date's pattern) is told its rules by its own tests.
+  if (/YYYY/i.test((await field.getAttribute('placeholder')) ?? '')) return undefined;
   return { numeric: type === 'number' };
 }
 

@@ -9,7 +9,8 @@ const SECOND_TEXT = 'Weekend brunch is back, book your table now!';
 /** A day `days` back in the browser's calendar, as a date input holds it. */
 const daysAgo = (days: number) => {
   const at = new Date(Date.now() - days * 24 * 3600 * 1000);
-  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+  // As an English date input is typed: MM/DD/YYYY.
+  return `${String(at.getMonth() + 1).padStart(2, '0')}/${String(at.getDate()).padStart(2, '0')}/${at.getFullYear()}`;
 };
 
 /** The recipient count as the screen shows it ("12 recipients"). */

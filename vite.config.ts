@@ -65,6 +65,8 @@ export default defineConfig({
           setupFiles: ['tests/unit/setup.ts'],
           // Screens rendered in jsdom take seconds on a busy two-core machine.
           testTimeout: 15_000,
+          // As the API tests: vitest runs projects of one worker count together.
+          maxWorkers: 2,
         },
       },
       {

@@ -8,7 +8,7 @@ import { RestaurantCreate } from '../../src/resources/restaurants/RestaurantCrea
 import { RestaurantEdit } from '../../src/resources/restaurants/RestaurantEdit';
 import { RestaurantList } from '../../src/resources/restaurants/RestaurantList';
 import { renderScreen } from './renderScreen';
-import { NEW_RESTAURANT_INPUTS, restaurantSurroundings } from './restaurantFixtures';
+import { GREEN_GARDEN, NEW_RESTAURANT_INPUTS, restaurantSurroundings } from './restaurantFixtures';
 import { mockApi } from './mockApi';
 
 const dataProvider = createDataProvider(RESOURCES);
@@ -66,6 +66,14 @@ describe('the restaurant form, per role', () => {
     expect((await input('minOrderSum')).readOnly).toBe(true);
     expect(document.querySelector('[data-photo-input="telegramFileId"]')).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('a stored price the update does not take is named under its field at once, not only once touched', async () => {
+    server.use(http.get('http://localhost:3000/api/restaurants/5', () => HttpResponse.json({ ...GREEN_GARDEN, deliveryPrice: 2.5 })));
+    edit(Role.ADMIN);
+    await input('deliveryPrice');
+    await waitFor(() => expect(helperOf('deliveryPrice')).toBe('must be a whole number'));
+    expect((await saveButton()).disabled).toBe(true);
   });
 
   it('an admin changes everything and deletes after a confirmation naming the restaurant', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { SimpleForm, useBlocker, useCanBlock, useTranslate, type SimpleFormProps, type ValidateForm } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { SimpleForm, useBlocker, useCanBlock, useRecordContext, useTranslate, type SimpleFormProps, type ValidateForm } from 'react-admin';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { toFormErrors } from '../../domain/validationMessages';
 import { reportUnsaved, UNSAVED_CHANGES_MESSAGE } from './unsavedChanges';
 
@@ -38,6 +38,24 @@ const UnsavedChangesGuard = () => {
   return null;
 };
 
+/**
+ * A record that breaks a rule as it was stored (a price with cents where the update takes whole
+ * numbers) keeps Save disabled: its fields say why as soon as it is shown, not only after the
+ * user happens to touch the one at fault. New records are not checked before anything is typed.
+ */
+const ExplainStoredProblems = () => {
+  const id = useRecordContext()?.id;
+  const { trigger } = useFormContext();
+  const { isValid, isValidating, errors, defaultValues } = useFormState();
+  // Invalid with nothing said: the stored values break a rule no field has told yet. Asked again
+  // when the record's values are put in the form (which clears what an earlier check said).
+  const unexplained = id !== undefined && !isValid && !isValidating && Object.keys(errors).length === 0;
+  useEffect(() => {
+    if (unexplained) void trigger();
+  }, [unexplained, trigger, defaultValues]);
+  return null;
+};
+
 /** A form-level validator whose every answer the translator takes (see toFormErrors). */
 const safely =
   (validate: ValidateForm): ValidateForm =>
@@ -56,6 +74,7 @@ export const RecordForm = ({ validate, children, ...props }: SimpleFormProps) =>
   return (
     <SimpleForm validate={checked} {...props}>
       {canBlock ? <UnsavedChangesGuard /> : null}
+      <ExplainStoredProblems />
       {children}
     </SimpleForm>
   );

@@ -1,6 +1,5 @@
 import TextField from '@mui/material/TextField';
-import type { SxProps, Theme } from '@mui/material/styles';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { FieldTitle, useInput, useTranslate, ValidationError, type InputProps } from 'react-admin';
 import type { PickerFieldProps, PickerKind } from './dates/PickerField';
 
@@ -29,18 +28,11 @@ export const DateField = (props: PickerFieldProps) => (
   </Suspense>
 );
 
-export interface DateInputProps extends Omit<InputProps, 'label' | 'helperText'> {
+/** The picker's own look and range, as the field takes them. */
+type PickerLook = Pick<PickerFieldProps, 'helperText' | 'min' | 'max' | 'size' | 'variant' | 'margin' | 'fullWidth' | 'className' | 'sx'>;
+
+export interface DateInputProps extends Omit<InputProps, 'label' | 'helperText'>, PickerLook {
   label?: string | false;
-  helperText?: ReactNode;
-  /** The earliest and latest days allowed, 'YYYY-MM-DD'. */
-  min?: string;
-  max?: string;
-  size?: 'small' | 'medium';
-  variant?: 'filled' | 'outlined' | 'standard';
-  margin?: 'dense' | 'normal' | 'none';
-  fullWidth?: boolean;
-  className?: string;
-  sx?: SxProps<Theme>;
 }
 
 /**

@@ -208,6 +208,39 @@ export interface OrdersTable {
   provider_payment_charge_id: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** When the status last changed, kept by a trigger (migration 023). */
+  status_since: DefaultTimestamp;
+}
+
+/** A status an order has left and how long it stayed in it (migration 023). */
+export interface OrderStatusPeriodsTable {
+  id: Generated<string>;
+  order_id: number;
+  city_id: number;
+  restaurant_id: number;
+  status: number;
+  started_at: Date;
+  ended_at: Date;
+}
+
+/** A city's minutes per timer stage (src/domain/orderTimers.ts); a missing stage takes the default (migration 023). */
+export interface CityOrderTimersTable {
+  city_id: number;
+  stage: string;
+  minutes: number;
+}
+
+/** An order that went late in a status, once per order and status (migration 023). */
+export interface OrderLateEscalationsTable {
+  order_id: number;
+  status: number;
+  stage: string;
+  city_id: number;
+  restaurant_id: number;
+  status_since: Date;
+  minutes: number;
+  held_by: 'restaurant' | 'operator';
+  late_at: DefaultTimestamp;
 }
 
 export interface OrderItemsTable {
@@ -500,6 +533,9 @@ export interface Database {
   dish_tags: DishTagsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  order_status_periods: OrderStatusPeriodsTable;
+  city_order_timers: CityOrderTimersTable;
+  order_late_escalations: OrderLateEscalationsTable;
   order_messages: OrderMessagesTable;
   order_chat_reads: OrderChatReadsTable;
   order_day_totals: OrderDayTotalsTable;

@@ -28,3 +28,4 @@ export * from './staff';
 export * from './liveEvents';
 export * from './audit';
 export * from './cannedReplies';
+export * from './orderTimers';

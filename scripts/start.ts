@@ -1,6 +1,6 @@
 /**
- * `npm start`: serves the app with demo data (DEMO defaults to on here; `npm run serve` leaves
- * it off). When dist/ is missing or older than its sources, the browser app is built by a child
+ * `npm start`: serves the app with demo data (DEMO and DEMO_TRAFFIC default to on here; `npm run
+ * serve` leaves them off). When dist/ is missing or older than its sources, the browser app is built by a child
  * process while the server opens, migrates and seeds its database; the server takes requests
  * once both are done. Each step says what it does, so a first start is never silent.
  */
@@ -52,5 +52,7 @@ const buildBrowserApp = (): Promise<void> =>
 if (builtAt() < sourcesAt) holdServingUntil(buildBrowserApp());
 
 process.env.DEMO ??= '1';
+// The demo comes alive: simulated customers order and write (DEMO_TRAFFIC=0 keeps it still).
+process.env.DEMO_TRAFFIC ??= '1';
 await import('../server/main');
 console.log(`Started in ${elapsed()}`);

@@ -26,6 +26,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   jwtSecret: string;
   demo: boolean;
+  /** Simulated customers and restaurants at work in the demo (DEMO_TRAFFIC; only with the demo on). */
+  demoTraffic: boolean;
   version: string;
   log: boolean;
   trustProxy: TrustProxy;
@@ -147,6 +149,8 @@ const environment = z
     ),
     JWT_SECRET: text().pipe(z.string().min(32, 'must be at least 32 characters long (or unset, to generate one)').optional()),
     DEMO: flag(false),
+    // npm start turns it on with its demo (scripts/start.ts); every other start, tests included, has it off.
+    DEMO_TRAFFIC: flag(false),
     APP_VERSION: text().pipe(
       z
         .string()
@@ -229,6 +233,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: jwtSecretFor(e.DATA_DIR, e.JWT_SECRET),
     demo: e.DEMO,
+    demoTraffic: e.DEMO && e.DEMO_TRAFFIC,
     version: e.APP_VERSION ?? packageVersion(),
     log: e.LOG,
     trustProxy: e.TRUST_PROXY,

@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed';
 import { readyToServe } from './serveGate';
 import { startEventWorker } from './jobs/eventWorker';
+import { ensureDemoTraffic } from './jobs/demoTraffic';
 import { startMailingSender } from './areas/mailings/mailingSender';
 import { localMessenger } from './messenger/local';
 import { telegramMessenger } from './messenger/telegram';
@@ -73,7 +74,10 @@ const app = await buildApp({
 });
 // Their errors are the operator's business even when the request log is off.
 const log = config.log ? app.log : console;
-const worker = startEventWorker({ db, messenger, log });
+const worker = startEventWorker({ db, messenger, log, demoTraffic: { enabled: config.demoTraffic } });
+// The demo's simulated customers and restaurants (DEMO_TRAFFIC), in a database the demo seeded only.
+if (config.demoTraffic && !(await ensureDemoTraffic(db, new Date())))
+  log.warn('DEMO_TRAFFIC: this database was not seeded by the demo; no simulated orders');
 // The mass mailings, at MAILING_RATE messages per second per bot.
 const mailings = startMailingSender({ db, messenger, ...config.mailing, log });
 

@@ -10,6 +10,7 @@ import type { OutgoingEvent } from './events';
 import { orderMessageEvent } from '../areas/orders/orderMessageEvent';
 import { acquireLiveness } from './processLiveness';
 import { restaurantUnpauseEvent } from '../areas/restaurants/restaurantPauseEvent';
+import { demoTrafficEvent, type DemoTrafficOptions } from './demoTraffic';
 import { reviewAnswerEvent, reviewPublishEvent } from '../areas/reviews/reviewEvents';
 
 /** Fastify's logger and the console both fit. */
@@ -34,6 +35,8 @@ export interface EventWorkerOptions {
    * (./processLiveness.ts), else after the lease. Must exceed one messenger call.
    */
   leaseSeconds?: number;
+  /** The demo's traffic (./demoTraffic.ts); off unless given. */
+  demoTraffic?: DemoTrafficOptions;
 }
 
 export interface EventWorker {
@@ -72,6 +75,7 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
       ad_publish: adPublishEvent({ db, messenger, now }),
       ad_unpublish: adUnpublishEvent({ db, messenger, now }),
       restaurant_unpause: restaurantUnpauseEvent({ now }),
+      demo_traffic: demoTrafficEvent({ options: options.demoTraffic ?? { enabled: false }, now, log }),
     } satisfies Record<OutgoingEvent['type'], EventHandler>),
   );
 

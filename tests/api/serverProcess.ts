@@ -30,7 +30,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO: '0', LOG: 'off', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO: '0', DEMO_TRAFFIC: '0', LOG: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);

@@ -28,7 +28,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'server', 'main.ts')],
     {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG: 'off', ...env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', DEMO_TRAFFIC: '0', LOG: 'off', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -21,6 +21,7 @@ import {
 } from './catalog';
 import { seedDemoAds } from './ads';
 import { Random } from './random';
+import { DEMO_MARKER_KEY } from './traffic';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -759,6 +760,8 @@ export async function seedDemo(
     await insertAll(trx, 'global_settings', [
       { key: 'publicUrl', value: `http://localhost:${process.env.PORT || 3000}` },
       { key: 'webhookSecret', value: rnd.token(32) },
+      // The demo's mark: its traffic (./traffic.ts) runs in no other database.
+      { key: DEMO_MARKER_KEY, value: new Date(now).toISOString() },
     ]);
 
     // The rollups the skipped triggers keep, from the finished tables (the same rows either way).

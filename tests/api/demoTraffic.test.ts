@@ -257,4 +257,41 @@ describe.each(backends)('demo traffic on %s', (backend) => {
     await expect(done).rejects.toThrow(Rollback);
     expect(seen).toEqual({ restaurant: true, dishes: [true] });
   });
+
+  it('closes the oldest open orders of a city past 30, so that a demo left running stays readable', async () => {
+    let open: number[] = [];
+    const done = t.db.transaction().execute(async (trx) => {
+      // Every order to one restaurant's city, just past the cap.
+      const kitchen = await trx
+        .selectFrom('restaurants')
+        .innerJoin('cities', 'cities.id', 'restaurants.city_id')
+        .select(['restaurants.id', 'restaurants.city_id'])
+        .where('cities.active', '=', true)
+        .where('restaurants.enabled', '=', true)
+        .orderBy('restaurants.id')
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('restaurants').set({ paused_at: clock, paused_until: null }).where('id', '<>', kitchen.id).execute();
+      const { n } = await trx
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('city_id', '=', kitchen.city_id)
+        .where('status', '>', 0)
+        .where('status', '<', OrderStatus.DELIVERED)
+        .executeTakeFirstOrThrow();
+      const random = new Random(7);
+      for (let tick = Number(n); tick < 32; tick++)
+        await runDemoTick(trx, { now: clock, random: () => random.next(), chatChance: 0, moveChance: 0 });
+      const rows = await trx
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '>', 0)
+        .where('status', '<', OrderStatus.DELIVERED)
+        .groupBy('city_id')
+        .execute();
+      open = rows.map((row) => Number(row.n));
+      throw new Rollback();
+    });
+    await expect(done).rejects.toThrow(Rollback);
+    expect(Math.max(...open)).toBe(30);
+  });
 });

@@ -1,11 +1,19 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
-import { COUNTED_ORDER_STATUS, ORDERS_DEFAULT_PER_PAGE, type Order, type OrderListItem, type OrderTotals } from '../../../src/domain';
+import { z } from 'zod';
+import {
+  COUNTED_ORDER_STATUS,
+  maskPhone,
+  orderListRecord,
+  ORDERS_DEFAULT_PER_PAGE,
+  type Order,
+  type OrderTotals,
+} from '../../../src/domain';
 import { assertInScope, inUserScope, type Actor } from '../../auth/scope';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import { unreadMessagesOf } from './chatReads';
 import { inOrderRange, narrowsRows, type OrderRange, type OrderRangeColumns } from './filters';
-import { selectOrders, toOrder, type OrderRow, type OrderView } from './orderRows';
+import { orderDisclosure, orderListJson, selectOrders, toOrder, type OrderDisclosure, type OrderView } from './orderRows';
 
 export interface OrderPage {
   page?: number;
@@ -22,41 +30,51 @@ export function orderReader(db: Kysely<Database>) {
    * The list's columns and joins, the same for every request: built and compiled once, and the
    * request's page joined to their text. They take no parameter, so their text stands alone.
    */
-  const listColumns = selectOrders(db)
-    .select(
-      // The instant as milliseconds: a JSON number, whatever the session's time zone and date style.
-      sql<number>`floor(extract(epoch from o.created_at) * 1000)::bigint`.as('created_ms'),
-    )
-    .compile();
+  const listColumns = selectOrders(db).compile();
   if (listColumns.parameters.length > 0) throw new Error("The order list's columns must take no parameter");
   const listFrom = sql.raw(listColumns.sql);
+  /** The JSON of a listed order, one text per kind of reader (phones none, whole or to mask; payment data or not), built once. */
+  const listJson = new Map<string, RawBuilder<unknown>>();
+  const listJsonFor = (disclosure: OrderDisclosure): RawBuilder<unknown> => {
+    const key = `${disclosure.phone} ${disclosure.paymentData}`;
+    let known = listJson.get(key);
+    if (!known) {
+      const compiled = orderListJson(disclosure).compile(db);
+      if (compiled.parameters.length > 0) throw new Error("An order's JSON in the list must take no parameter");
+      known = sql.raw(compiled.sql);
+      listJson.set(key, known);
+    }
+    return known;
+  };
 
   /**
    * One page of the list, newest first, with the user's unread messages of each order, the count
    * of the range and its totals: one statement, so one round trip whatever the page holds. The
    * page's ids are found first on the covering index alone (a deep OFFSET then skips index
    * entries, not table rows), and only those rows are read with their joins and subqueries. The
-   * rows come back as one JSON array, which the driver parses at once rather than field by field.
+   * page comes back as the JSON text the API answers (orderListJson), which goes out as it is:
+   * nothing is parsed, rebuilt or serialised again per row.
    */
-  const list = async (user: Actor, range: OrderRange, view: OrderView, paging: OrderPage): Promise<OrderList> => {
+  const listQuery = (user: Actor, range: OrderRange, view: OrderView, paging: OrderPage) => {
     const perPage = paging.perPage ?? ORDERS_DEFAULT_PER_PAGE;
     const offset = ((paging.page ?? 1) - 1) * perPage;
+    const disclosure = orderDisclosure(user, view);
     const ids = newestIds
       .where((eb) => inOrderRange(eb, user, range, orderColumns(eb)))
       .limit(perPage)
       .offset(offset);
     const rows = sql`SELECT p.*, ${unreadMessagesOf(user, sql.ref('p.id'))} AS unread
       FROM (${listFrom} INNER JOIN (${ids}) AS page ON page.id = o.id) p`;
-    const { page, lines } = await db
-      .selectNoFrom([
-        sql<ListedRow[]>`(SELECT coalesce(json_agg(p ORDER BY p.created_at DESC, p.id DESC), '[]'::json) FROM (${rows}) p)`.as('page'),
-        sql<TotalsRow[]>`(SELECT coalesce(json_agg(t ORDER BY t.currency), '[]'::json) FROM (${totalsQuery(user, range)}) t)`.as('lines'),
-      ])
-      .executeTakeFirstOrThrow();
-    return {
-      rows: page.map((row) => ({ ...toOrder(user, { ...row, created_at: new Date(row.created_ms) }, view), unreadMessages: row.unread })),
-      ...totalsOf(lines),
-    };
+    return db.selectNoFrom([
+      sql<string>`(SELECT coalesce(json_agg(${listJsonFor(disclosure)} ORDER BY p.created_at DESC, p.id DESC), '[]'::json)::text
+          FROM (${rows}) p)`.as('page'),
+      sql<TotalsRow[]>`(SELECT coalesce(json_agg(t ORDER BY t.currency), '[]'::json) FROM (${totalsQuery(user, range)}) t)`.as('lines'),
+    ]);
+  };
+
+  const list = async (user: Actor, range: OrderRange, view: OrderView, paging: OrderPage): Promise<OrderList> => {
+    const { page, lines } = await listQuery(user, range, view, paging).executeTakeFirstOrThrow();
+    return { json: orderDisclosure(user, view).phone === 'masked' ? withMaskedPhones(page) : page, ...totalsOf(lines) };
   };
 
   /**
@@ -118,7 +136,7 @@ export function orderReader(db: Kysely<Database>) {
     return toOrder(user, row, view);
   };
 
-  return { list, aggregate, byThread };
+  return { list, listQuery, aggregate, byThread };
 }
 
 /** The orders columns a range filters on, for a query over `orders`. */
@@ -131,14 +149,22 @@ const orderColumns = (eb: ExpressionBuilder<Database, 'orders'>): OrderRangeColu
   status: eb.ref('orders.status'),
 });
 
-/** A row of the list as its JSON array holds it: the instant in milliseconds, and the user's unread messages. */
-type ListedRow = Omit<OrderRow, 'created_at'> & { created_ms: number; unread: number };
-
 export interface OrderList {
-  rows: OrderListItem[];
+  /** The page's orders as the API answers them: a JSON array of orderListRecord. */
+  json: string;
   total: number;
   totals: OrderTotals;
 }
+
+const listPage = z.array(orderListRecord);
+
+/** A page whose phones came out whole for a reader who sees them masked (owners): masked here, by the domain's rule. */
+const withMaskedPhones = (json: string): string =>
+  JSON.stringify(
+    listPage
+      .parse(JSON.parse(json))
+      .map((order) => ({ ...order, user: { ...order.user, phone: order.user.phone === null ? null : maskPhone(order.user.phone) } })),
+  );
 
 /** One currency's line of the totals, as the database sums it (from rows, or from their JSON: numbers either way). */
 interface TotalsRow {

@@ -11,6 +11,7 @@ import {
 import { assertInScope, inUserScope, type Actor } from '../../auth/scope';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
+import { shapedStatement, type LeafMap } from '../../db/shapedStatement';
 import { unreadMessagesOf } from './chatReads';
 import { inOrderRange, narrowsRows, type OrderRange, type OrderRangeColumns } from './filters';
 import { orderDisclosure, orderListJson, selectOrders, toOrder, type OrderDisclosure, type OrderView } from './orderRows';
@@ -55,10 +56,7 @@ export function orderReader(db: Kysely<Database>) {
    * page comes back as the JSON text the API answers (orderListJson), which goes out as it is:
    * nothing is parsed, rebuilt or serialised again per row.
    */
-  const listQuery = (user: Actor, range: OrderRange, view: OrderView, paging: OrderPage) => {
-    const perPage = paging.perPage ?? ORDERS_DEFAULT_PER_PAGE;
-    const offset = ((paging.page ?? 1) - 1) * perPage;
-    const disclosure = orderDisclosure(user, view);
+  const listQuery = ({ user, range, totals, disclosure, perPage, offset }: ListArgs) => {
     const ids = newestIds
       .where((eb) => inOrderRange(eb, user, range, orderColumns(eb)))
       .limit(perPage)
@@ -68,13 +66,21 @@ export function orderReader(db: Kysely<Database>) {
     return db.selectNoFrom([
       sql<string>`(SELECT coalesce(json_agg(${listJsonFor(disclosure)} ORDER BY p.created_at DESC, p.id DESC), '[]'::json)::text
           FROM (${rows}) p)`.as('page'),
-      sql<TotalsRow[]>`(SELECT coalesce(json_agg(t ORDER BY t.currency), '[]'::json) FROM (${totalsQuery(user, range)}) t)`.as('lines'),
+      sql<TotalsRow[]>`(SELECT coalesce(json_agg(t ORDER BY t.currency), '[]'::json) FROM (${totalsQuery(user, range, totals)}) t)`.as(
+        'lines',
+      ),
     ]);
   };
+  /** The list's statement, built and compiled once per shape of request (see shapedStatement): a request binds its values. */
+  const listStatement = shapedStatement(db, { shape: listShape, leaves: listLeaves, build: listQuery });
 
   const list = async (user: Actor, range: OrderRange, view: OrderView, paging: OrderPage): Promise<OrderList> => {
-    const { page, lines } = await listQuery(user, range, view, paging).executeTakeFirstOrThrow();
-    return { json: orderDisclosure(user, view).phone === 'masked' ? withMaskedPhones(page) : page, ...totalsOf(lines) };
+    const perPage = paging.perPage ?? ORDERS_DEFAULT_PER_PAGE;
+    const disclosure = orderDisclosure(user, view);
+    const args: ListArgs = { user, range, totals: totalsParts(range), disclosure, perPage, offset: ((paging.page ?? 1) - 1) * perPage };
+    const [row] = await listStatement(args);
+    if (!row) throw new Error('The order list answered no row');
+    return { json: disclosure.phone === 'masked' ? withMaskedPhones(row.page) : row.page, ...totalsOf(row.lines) };
   };
 
   /**
@@ -106,16 +112,14 @@ export function orderReader(db: Kysely<Database>) {
       sql<number>`t.delivery`.as('delivery'),
     ]);
 
-  const totalsQuery = (user: Actor, range: OrderRange): RawBuilder<TotalsRow> => {
-    // A search or a status tab narrows by what the day totals do not hold: the orders answer alone.
-    const { days, edges } = narrowsRows(range) ? { days: null, edges: [range] } : splitByDays(range);
+  const totalsQuery = (user: Actor, range: OrderRange, { days, edges }: TotalsParts): RawBuilder<TotalsRow> => {
     const parts: AggregatePart[] = edges.map((edge) => fromOrders.where((eb) => inOrderRange(eb, user, edge, orderColumns(eb))));
     if (days) {
       let q = fromDays.where((eb) => inUserScope(eb, user, { city: eb.ref('t.city_id'), restaurant: eb.ref('t.restaurant_id') }));
       if (range.cityId !== null) q = q.where('t.city_id', '=', range.cityId);
       if (range.restaurantIds) q = q.where('t.restaurant_id', 'in', range.restaurantIds);
-      if (days.from) q = q.where('t.day', '>=', dayOf(days.from));
-      if (days.to) q = q.where('t.day', '<', dayOf(days.to));
+      if (days.from) q = q.where('t.day', '>=', days.from);
+      if (days.to) q = q.where('t.day', '<', days.to);
       parts.push(q);
     }
     return sql<TotalsRow>`SELECT x.currency, sum(x.orders)::int AS orders, sum(x.counted)::int AS count, sum(x.sum) AS sum,
@@ -126,7 +130,7 @@ export function orderReader(db: Kysely<Database>) {
   };
 
   const aggregate = async (user: Actor, range: OrderRange): Promise<{ total: number; totals: OrderTotals }> =>
-    totalsOf((await totalsQuery(user, range).execute(db)).rows);
+    totalsOf((await totalsQuery(user, range, totalsParts(range)).execute(db)).rows);
 
   /** The order of a thread, if the user may see it. */
   const byThread = async (user: Actor, threadId: string, view: OrderView): Promise<Order> => {
@@ -136,8 +140,75 @@ export function orderReader(db: Kysely<Database>) {
     return toOrder(user, row, view);
   };
 
-  return { list, listQuery, aggregate, byThread };
+  return { list, aggregate, byThread };
 }
+
+/** What the list's statement is built from: the reader, the range and its totals' parts, the page. */
+interface ListArgs {
+  user: Actor;
+  range: OrderRange;
+  totals: TotalsParts;
+  disclosure: OrderDisclosure;
+  perPage: number;
+  offset: number;
+}
+
+/** The totals of a range as parts: whole UTC days from the day totals (their first day and the day after the last), the rest from the orders. */
+interface TotalsParts {
+  days: { from: string | null; to: string | null } | null;
+  edges: OrderRange[];
+}
+
+function totalsParts(range: OrderRange): TotalsParts {
+  // A search or a status tab narrows by what the day totals do not hold: the orders answer alone.
+  if (narrowsRows(range)) return { days: null, edges: [range] };
+  const { days, edges } = splitByDays(range);
+  return { days: days && { from: days.from && dayOf(days.from), to: days.to && dayOf(days.to) }, edges };
+}
+
+const present = (value: unknown): string => (value === null || value === undefined ? '-' : '+');
+const howMany = (values: readonly unknown[] | null): string => (values === null ? '-' : String(values.length));
+
+/** What the list's SQL text depends on: which filters are set and how many values each holds, never the values. A search is built every time. */
+function listShape({ user, range, totals, disclosure }: ListArgs): string | null {
+  if (range.search) return null;
+  const rangeShape = (r: OrderRange) =>
+    [present(r.cityId), howMany(r.restaurantIds), present(r.from), present(r.to), howMany(r.statuses ?? null)].join('');
+  return [
+    user.roleId,
+    present(user.cityId),
+    present(user.restaurantId),
+    rangeShape(range),
+    totals.days ? `${present(totals.days.from)}${present(totals.days.to)}` : 'no days',
+    totals.edges.map(rangeShape).join(','),
+    disclosure.phone,
+    disclosure.paymentData,
+  ].join(' ');
+}
+
+const maybe = <T extends number | string | Date>(value: T | null, leaf: LeafMap): T | null => (value === null ? null : leaf(value));
+
+const rangeLeaves = (range: OrderRange, leaf: LeafMap): OrderRange => ({
+  ...range,
+  cityId: maybe(range.cityId, leaf),
+  restaurantIds: range.restaurantIds && range.restaurantIds.map((id) => leaf(id)),
+  from: maybe(range.from, leaf),
+  to: maybe(range.to, leaf),
+  statuses: range.statuses && range.statuses.map((status) => leaf(status)),
+});
+
+/** Every value the list's statement takes as a parameter, in one order. */
+const listLeaves = (args: ListArgs, leaf: LeafMap): ListArgs => ({
+  ...args,
+  user: { ...args.user, id: leaf(args.user.id), cityId: maybe(args.user.cityId, leaf), restaurantId: maybe(args.user.restaurantId, leaf) },
+  range: rangeLeaves(args.range, leaf),
+  totals: {
+    days: args.totals.days && { from: maybe(args.totals.days.from, leaf), to: maybe(args.totals.days.to, leaf) },
+    edges: args.totals.edges.map((edge) => rangeLeaves(edge, leaf)),
+  },
+  perPage: leaf(args.perPage),
+  offset: leaf(args.offset),
+});
 
 /** The orders columns a range filters on, for a query over `orders`. */
 const orderColumns = (eb: ExpressionBuilder<Database, 'orders'>): OrderRangeColumns => ({

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Order, OrderTotals } from '../../src/domain';
+import { Role, type Order, type OrderListItem, type OrderTotals } from '../../src/domain';
+import { orderReader } from '../../server/areas/orders/orderReads';
 import { backends, useStaffApp } from './harness';
 import { createCustomer, createOrder, seedOrders } from './orderFixtures';
 
@@ -132,6 +134,46 @@ describe.each(backends)('order list on %s', (backend) => {
     expect(await payment('operator')).toEqual({ receipt: null, invoice: null, fee: 0.5 });
     expect(await payment('owner')).toEqual({ receipt: null, invoice: null, fee: 0.5 });
   });
+
+  it('lists each order as its detail answers it (the database writes the page, toOrder the detail), for every role and view', async () => {
+    const reader = orderReader(t.db);
+    // A courier without a name (its login stands in) and an instant finer than a millisecond (cut, not rounded).
+    const courier = await t.db.selectFrom('users').select('id').where('username', '=', 'courier').executeTakeFirstOrThrow();
+    const { id } = s.orders.paid;
+    const { created_at } = await t.db.selectFrom('orders').select('created_at').where('id', '=', id).executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('orders')
+      .set({ courier_id: courier.id, created_at: sql<Date>`created_at + interval '0.000999 seconds'` })
+      .where('id', '=', id)
+      .execute();
+    try {
+      await listsAsDetails(reader);
+    } finally {
+      await t.db.updateTable('orders').set({ courier_id: null, created_at }).where('id', '=', id).execute();
+    }
+  });
+
+  const listsAsDetails = async (reader: ReturnType<typeof orderReader>) => {
+    const roles = { admin: Role.ADMIN, cityadmin: Role.CITY_ADMIN, operator: Role.OPERATOR, owner: Role.RESTAURANT_OWNER };
+    for (const [who, roleId] of Object.entries(roles)) {
+      const row = await t.db
+        .selectFrom('users')
+        .select(['id', 'city_id as cityId', 'restaurant_id as restaurantId'])
+        .where('username', '=', who)
+        .executeTakeFirstOrThrow();
+      const account = { ...row, roleId };
+      for (const numbers of [false, true]) {
+        const response = await t.call(who, 'GET', `/orders${numbers ? '?numbers=true' : ''}`);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        const rows = response.json<OrderListItem[]>();
+        expect(rows.length).toBeGreaterThan(0);
+        for (const row of rows) {
+          const detail = await reader.byThread(account, row.threadId, { numbers });
+          expect(row, `${who} ${numbers} ${row.threadId}`).toEqual({ ...detail, unreadMessages: row.unreadMessages });
+        }
+      }
+    }
+  };
 
   it('answers bad filters with a 400 naming the field', async () => {
     for (const [query, field] of [

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { can, maskPhone, type Order } from '../../../src/domain';
 import type { Actor } from '../../auth/scope';
 import type { Database } from '../../db/schema';
@@ -7,20 +7,30 @@ import type { Database } from '../../db/schema';
  * Orders as every reader answers them (list, detail, GraphQL, export): one statement reads
  * the rows with their city, customer, restaurant and courier, their items and their chat's
  * length (subqueries by order id, so a page costs one query however many rows it holds).
- * `toOrder` is the one mapping from such a row to the JSON, and the one place where the
- * customer's phone and the payment data are masked.
+ * `toOrder` maps such a row to the JSON; `orderJson` is the same mapping made by the database
+ * (the list, which sends the database's text as it comes). Both take who may see the customer's
+ * phone and the payment data from `orderDisclosure`, the one place of those rules.
  */
 interface ItemJson {
   id: number;
-  dishId: number | null;
-  name: string;
-  name_ru: string;
-  description: string | null;
-  description_ru: string | null;
-  price: number | string;
+  dish: {
+    id: number | null;
+    name: string;
+    name_ru: string;
+    description: string | null;
+    description_ru: string | null;
+    price: number | string;
+  };
   count: number;
   sum: number | string;
 }
+
+/**
+ * A JSON object of named values, written compactly (`{"id":1}`: row_to_json of a one-row
+ * select, where json_build_object would write `{"id" : 1}`, a sixth more bytes on the wire).
+ */
+const jsonObject = (fields: Record<string, RawBuilder<unknown>>): RawBuilder<unknown> =>
+  sql`(SELECT row_to_json(j) FROM (SELECT ${sql.join(Object.entries(fields).map(([key, value]) => sql`${value} AS ${sql.id(key)}`))}) j)`;
 
 /** Orders (`o`) with their city (`c`), customer (`u`), restaurant (`r`) and courier (`k`, if any): what the list and the export read from. */
 export const ordersWithParties = (db: Kysely<Database>) =>
@@ -72,10 +82,19 @@ export const selectOrders = (db: Kysely<Database>) =>
     'k.name as courier_name',
     'k.username as courier_login',
     sql<ItemJson[]>`(
-        SELECT coalesce(json_agg(json_build_object(
-          'id', i.id, 'dishId', i.dish_id, 'name', i.name, 'name_ru', i.name_ru,
-          'description', d.description, 'description_ru', d.description_ru,
-          'price', i.price, 'count', i.count, 'sum', i.sum) ORDER BY i.id), '[]'::json)
+        SELECT coalesce(json_agg(${jsonObject({
+          id: sql`i.id`,
+          dish: jsonObject({
+            id: sql`i.dish_id`,
+            name: sql`i.name`,
+            name_ru: sql`i.name_ru`,
+            description: sql`d.description`,
+            description_ru: sql`d.description_ru`,
+            price: sql`i.price`,
+          }),
+          count: sql`i.count`,
+          sum: sql`i.sum`,
+        })} ORDER BY i.id), '[]'::json)
         FROM order_items i
         -- One index lookup per item: as a plain join the planner hashes the whole dishes table once per order.
         LEFT JOIN LATERAL (SELECT dishes.description, dishes.description_ru FROM dishes WHERE dishes.id = i.dish_id OFFSET 0) d ON true
@@ -91,18 +110,31 @@ export interface OrderView {
 }
 
 /**
- * The customer's phone: none unless asked for; for roles that may not read phones (owners)
- * masked but for its last two digits.
+ * What of an order a reader sees: the customer's phone none unless asked for, and for roles
+ * that may not read phones (owners) masked but for its last two digits; the payment data
+ * (receipt, invoice id) only for roles that may see them.
  */
+export interface OrderDisclosure {
+  phone: 'none' | 'whole' | 'masked';
+  paymentData: boolean;
+}
+
+export const orderDisclosure = (user: Actor, view: OrderView): OrderDisclosure => ({
+  phone: !view.numbers ? 'none' : can(user.roleId, 'customerPhone', 'show') ? 'whole' : 'masked',
+  paymentData: can(user.roleId, 'paymentData', 'show'),
+});
+
+/** The customer's phone as the reader may see it. */
 export const phoneFor = (user: Actor, phone: string | null, view: OrderView): string | null => {
-  if (!view.numbers || phone === null) return null;
-  return can(user.roleId, 'customerPhone', 'show') ? phone : maskPhone(phone);
+  const { phone: shown } = orderDisclosure(user, view);
+  if (shown === 'none' || phone === null) return null;
+  return shown === 'whole' ? phone : maskPhone(phone);
 };
 
 const money = (value: number | string): number => Number(value);
 
 export function toOrder(user: Actor, row: OrderRow, view: OrderView): Order {
-  const paymentData = can(user.roleId, 'paymentData', 'show');
+  const { paymentData } = orderDisclosure(user, view);
   return {
     id: row.id,
     threadId: row.thread_id,
@@ -133,12 +165,12 @@ export function toOrder(user: Actor, row: OrderRow, view: OrderView): Order {
     items: row.items.map((item) => ({
       id: item.id,
       dish: {
-        id: item.dishId,
-        name: item.name,
-        name_ru: item.name_ru,
-        description: item.description,
-        description_ru: item.description_ru,
-        price: money(item.price),
+        id: item.dish.id,
+        name: item.dish.name,
+        name_ru: item.dish.name_ru,
+        description: item.dish.description,
+        description_ru: item.dish.description_ru,
+        price: money(item.dish.price),
       },
       count: item.count,
       sum: money(item.sum),
@@ -162,3 +194,64 @@ export function toOrder(user: Actor, row: OrderRow, view: OrderView): Order {
     messagesAmount: row.messages_amount,
   };
 }
+
+/**
+ * `toOrder` made by the database, for a row of `selectOrders` under the alias `p` with its
+ * reader's unread messages in `p.unread`: the order of the list as JSON, the same fields and
+ * values (a test compares the two). Numbers are the database's text of them (`20.250` for
+ * 20.25: the same JSON number). A masked phone comes out whole: the caller masks it (maskPhone
+ * is the domain's, not repeated here).
+ */
+export const orderListJson = (disclosure: OrderDisclosure): RawBuilder<unknown> => {
+  const payment = disclosure.paymentData ? sql`true` : sql`false`;
+  return jsonObject({
+    id: sql`p.id`,
+    threadId: sql`p.thread_id`,
+    cityId: sql`p.city_id`,
+    city: jsonObject({ id: sql`p.city_id`, name: sql`p.city_name`, name_ru: sql`p.city_name_ru`, currency: sql`p.city_currency` }),
+    userId: sql`p.user_id`,
+    user: jsonObject({
+      id: sql`p.user_id`,
+      name: sql`p.customer_name`,
+      username: sql`p.customer_username`,
+      address: sql`p.customer_address`,
+      additionalAddress: sql`p.customer_additional_address`,
+      contactType: sql`p.customer_contact_type`,
+      phone: disclosure.phone === 'none' ? sql`NULL::text` : sql`p.customer_phone`,
+    }),
+    address: sql`p.address`,
+    additionalAddress: sql`p.additional_address`,
+    restaurantId: sql`p.restaurant_id`,
+    restaurant: jsonObject({
+      id: sql`p.restaurant_id`,
+      cityId: sql`p.restaurant_city_id`,
+      name: sql`p.restaurant_name`,
+      name_ru: sql`p.restaurant_name_ru`,
+      description: sql`p.restaurant_description`,
+      description_ru: sql`p.restaurant_description_ru`,
+      address: sql`p.restaurant_address`,
+    }),
+    items: sql`p.items`,
+    sum: sql`p.sum`,
+    deliveryCost: sql`p.delivery_cost`,
+    discount: sql`p.discount`,
+    totalSum: sql`p.total_sum`,
+    status: sql`p.status`,
+    paymentMethod: sql`p.payment_method`,
+    courierId: sql`p.courier_id`,
+    courierTelegramId: sql`p.courier_telegram_id`,
+    courierDetails: sql`CASE WHEN p.courier_id IS NOT NULL THEN ${jsonObject({
+      username: sql`p.courier_username`,
+      name: sql`coalesce(nullif(p.courier_name, ''), nullif(p.courier_login, ''), '')`,
+    })} END`,
+    createdAt: sql`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    paymentReceipt: sql`CASE WHEN ${payment} AND p.provider_payment_charge_id <> '' THEN ${jsonObject({
+      providerPaymentChargeId: sql`p.provider_payment_charge_id`,
+    })} END`,
+    invoiceId: sql`CASE WHEN ${payment} THEN p.invoice_id END`,
+    serviceFee: sql`p.service_fee`,
+    currency: sql`p.currency`,
+    messagesAmount: sql`p.messages_amount`,
+    unreadMessages: sql`p.unread`,
+  });
+};

@@ -20,6 +20,7 @@ import {
   threadId,
 } from '../../../src/domain';
 import { currentUser, requireCan } from '../../auth/authorize';
+import { sendJsonText } from '../../http/jsonText';
 import { idParams } from '../../http/params';
 import { orderWorkspace } from './chatReads';
 import { orderRange } from './filters';
@@ -51,11 +52,12 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
       const user = currentUser(request);
       const { page, perPage, ...filter } = request.query;
       const range = orderRange(user, filter);
-      const { rows, total, totals } = await reader.list(user, range, { numbers: filter.numbers }, { page, perPage });
+      const { json, total, totals } = await reader.list(user, range, { numbers: filter.numbers }, { page, perPage });
       reply.header('x-total-count', String(total));
       // The same statement gives the range's totals: the list screen needs no second request.
       reply.header(ORDER_TOTALS_HEADER, JSON.stringify(totals));
-      return rows;
+      // The database wrote the page as the response schema has it (orderListJson): it goes out as it came.
+      return sendJsonText(reply, json);
     },
   );
 

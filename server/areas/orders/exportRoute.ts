@@ -1,3 +1,5 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,12 +28,34 @@ const exportQuery = orderFilterQuery.extend({
 /** Rows made sheet rows and posted to the worker in one turn of the event loop (about a millisecond here). */
 const HAND_ROWS = 100;
 
+/** Another request this recent, or one still under way that began this recently, makes the exports make way. */
+const QUIET_MS = 1000;
+
+/**
+ * Whether requests other than exports are about: one began or ended less than QUIET_MS ago. A
+ * request under way for longer (a live event stream, say) does not count: it asks nothing of
+ * the database while it waits. Seen at the HTTP server, so requests made in-process (inject)
+ * are not.
+ */
+function requestTraffic(server: Server): () => boolean {
+  let lastSeen = -Infinity;
+  const seen = () => {
+    lastSeen = performance.now();
+  };
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (request.url?.includes(API_PATHS.orders.export)) return;
+    seen();
+    response.once('close', seen);
+  });
+  return () => performance.now() - lastSeen < QUIET_MS;
+}
+
 const fileName = (now: Date) => `orders-${now.toISOString().slice(0, 19).replace(/:/g, '-')}.xlsx`;
 
 /**
  * GET /orders/export/excel: the orders of the list's filters and scope as an .xlsx. The rows
  * are read in short keyset pages on this thread and handed in batches to a worker thread that
- * writes the workbook (exceljs's streaming writer); its bytes stream to the client. The next
+ * writes the workbook (exportWorkbook.ts); its bytes stream to the client. The next
  * page is read while the worker writes the last, and handed over only once the worker has
  * taken that one and the client has read what waits, so memory stays flat however long the
  * range. A limiter keeps the exports made at once to
@@ -40,7 +64,7 @@ const fileName = (now: Date) => `orders-${now.toISOString().slice(0, 19).replace
 export const orderExportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now, exports: options = {} }) => {
   const concurrency = options.concurrency ?? DEFAULT_EXPORT_CONCURRENCY;
   const limiter = exportLimiter({ concurrency });
-  const pace = exportPacer();
+  const pace = exportPacer(requestTraffic(app.server));
   const workers = workbookWorkers({ script: options.workerScript, keep: concurrency });
   app.addHook('onClose', workers.close);
 

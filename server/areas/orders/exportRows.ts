@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { Actor } from '../../auth/scope';
 import type { Database } from '../../db/schema';
@@ -48,55 +48,78 @@ export type ExportOrderRow = Awaited<ReturnType<ReturnType<typeof selectExportRo
 
 /**
  * How much of this thread a page's statement may take at once. On the embedded database a
- * statement runs on this thread from start to end (about 0.1 ms per exported order here): each
- * page is sized from how long the last one kept this thread busy, so a request that comes in
- * meanwhile waits a few milliseconds at most. On a server this thread only parses the rows as
- * they arrive, a network read at a time between other work, so no page holds it up for long
- * whatever its size, and pages grow to `max`. (The route hands the rows to the worker a few at
- * a time for the same reason.)
+ * statement runs on this thread from start to end (about 0.1 ms per exported order here, and a
+ * few milliseconds per statement whatever its size): each page is sized from how long the last
+ * one kept this thread busy. While other requests are under way the budget is short, so that
+ * one that comes in meanwhile waits a few milliseconds at most; with nobody else about, pages
+ * are longer, since each statement's own cost would otherwise be most of the export's. On a
+ * server this thread only parses the rows as they arrive, a network read at a time between
+ * other work, so no page holds it up for long whatever its size, and pages grow to `max`. (The
+ * route hands the rows to the worker a few at a time for the same reason.)
  */
 export interface PageSizing {
-  /** The busy time a page aims at. */
+  /** The busy time a page aims at while other requests are under way. */
   budgetMs: number;
+  /** The busy time a page aims at with no other request about; `budgetMs` when not given. */
+  aloneBudgetMs?: number;
   first: number;
   min: number;
   max: number;
 }
 
-export const EXPORT_PAGES: PageSizing = { budgetMs: 3, first: 50, min: 10, max: 1000 };
+export const EXPORT_PAGES: PageSizing = { budgetMs: 3, aloneBudgetMs: 50, first: 50, min: 10, max: 1000 };
 
-/** Runs one page's statement when its turn comes. */
-export type Pacer = <T>(read: () => Promise<T>) => Promise<T>;
+/** The turns of the exports at the database. */
+export interface Pacer {
+  /** Runs one page's statement when its turn comes. */
+  turn: <T>(read: () => Promise<T>) => Promise<T>;
+  /** Whether other requests are under way or were a moment ago: the exports then make way for them. */
+  crowded: () => boolean;
+}
 
 /** The longest rest after a page. */
 const MAX_REST_MS = 200;
 
 /**
- * The turns of an app's exports at the database: one page at a time, each followed by a rest
- * as long as it took. So the exports together take at most half of one core of the database
- * (the server's own thread, on the embedded one) however many run, and the requests that come
- * meanwhile find it idle half the time.
+ * The turns of an app's exports at the database: one page at a time. While other requests are
+ * about (`crowded`), a page waits until the one before it has rested as long as it took: so the
+ * exports together take at most half of one core of the database (the server's own thread, on
+ * the embedded one) however many run, and the requests that come meanwhile find it idle half
+ * the time. With nobody else about there is nothing to make way for, and pages follow each
+ * other at once. Always crowded unless told otherwise.
  */
-export function exportPacer(): Pacer {
+export function exportPacer(crowded: () => boolean = () => true): Pacer {
   let previous: Promise<void> = Promise.resolve();
-  return async (read) => {
-    const waitFor = previous;
-    let next: () => void = () => undefined;
-    previous = new Promise<void>((resolve) => {
-      next = resolve;
-    });
-    await waitFor;
-    const started = performance.now();
-    try {
-      return await read();
-    } finally {
-      setTimeout(next, Math.min(MAX_REST_MS, performance.now() - started));
-    }
+  /** When the last page's rest ends. */
+  let restedAt = 0;
+  return {
+    crowded,
+    turn: async (read) => {
+      const waitFor = previous;
+      let next: () => void = () => undefined;
+      previous = new Promise<void>((resolve) => {
+        next = resolve;
+      });
+      try {
+        await waitFor;
+        const rest = restedAt - performance.now();
+        if (rest > 0 && crowded()) await sleep(rest);
+        const started = performance.now();
+        try {
+          return await read();
+        } finally {
+          const ended = performance.now();
+          restedAt = ended + Math.min(MAX_REST_MS, ended - started);
+        }
+      } finally {
+        next();
+      }
+    },
   };
 }
 
 /** Every page at once, for a reader alone. */
-const unpaced: Pacer = (read) => read();
+const unpaced: Pacer = { turn: (read) => read(), crowded: () => false };
 
 /**
  * A statement that kept this thread busy for this share of its time or more ran on it (the
@@ -130,7 +153,7 @@ export async function* exportPages(
       .orderBy('o.id', 'desc')
       .limit(size);
     if (after) query = query.where(sql<boolean>`(o.created_at, o.id) < (${after.at}::timestamptz, ${after.id})`);
-    const { rows, blockedMs } = await pace(async () => {
+    const { rows, blockedMs } = await pace.turn(async () => {
       const before = performance.eventLoopUtilization();
       const started = performance.now();
       const read = await query.execute();
@@ -141,9 +164,11 @@ export async function* exportPages(
     if (rows.length < size) return;
     const last = rows[rows.length - 1];
     after = { at: last.cursor_at, id: last.id };
-    const fitting = (size * sizing.budgetMs) / Math.max(0.1, blockedMs);
-    size = Math.round(Math.min(sizing.max, Math.max(sizing.min, fitting, size / 2), size * 2));
-    // The requests that came in meanwhile go first: their statements queue before the next page's.
+    // The requests that came in meanwhile go first: their statements queue before the next page's,
+    // and they make the next page short at once.
     await nextTurn();
+    const budgetMs = pace.crowded() ? sizing.budgetMs : (sizing.aloneBudgetMs ?? sizing.budgetMs);
+    const fitting = (size * budgetMs) / Math.max(0.1, blockedMs);
+    size = Math.round(Math.min(sizing.max, Math.max(sizing.min, Math.min(fitting, size * 2))));
   }
 }

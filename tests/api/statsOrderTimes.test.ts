@@ -167,7 +167,11 @@ describe.each(backends)('the order timers’ statistics on %s', (backend) => {
   });
 
   it('refuses bad input with the reason', async () => {
-    const reversed = await t().call('admin', 'GET', `/stats/orderTimes?${q({ dateFrom: '2026-03-10', dateTo: '2026-03-09', cityId: A() })}`);
+    const reversed = await t().call(
+      'admin',
+      'GET',
+      `/stats/orderTimes?${q({ dateFrom: '2026-03-10', dateTo: '2026-03-09', cityId: A() })}`,
+    );
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json()).toMatchObject({ code: 'STATS_RANGE_REVERSED', details: [{ field: 'dateFrom' }] });
     const long = await t().call('admin', 'GET', `/stats/orderTimes?${q({ dateFrom: '2025-03-09', dateTo: '2026-03-10', cityId: A() })}`);

@@ -66,22 +66,25 @@ export async function seedDemoOrderTimes(db: Kysely<Database>, now: Date): Promi
         END AS path
       FROM orders AS o
       WHERE (o.status = ${sql.lit(S.DELIVERED)} OR o.status < 0) AND o.updated_at > o.created_at AND o.created_at < ${now}
-    ), steps AS (
-      SELECT p.id, p.city_id, p.restaurant_id, p.created_at, p.ended_at, s.status, s.step,
-        w.weight * (0.4 + 1.2 * ((hashint8extended(p.id::bigint * 16 + s.step, 3) & 1023)::float8 / 1024)) AS w
-      FROM paths AS p
-      CROSS JOIN LATERAL unnest(p.path) WITH ORDINALITY AS s (status, step)
-      JOIN (VALUES ${sql.join(WEIGHTS.map(([status, weight]) => sql`(${sql.lit(status)}, ${sql.lit(weight)}::float8)`))}) AS w (status, weight)
-        ON w.status = s.status
+    ), weights (status, weight) AS (
+      VALUES ${sql.join(WEIGHTS.map(([status, weight]) => sql`(${sql.lit(status)}, ${sql.lit(weight)}::float8)`))}
     ), shares AS (
-      SELECT *, sum(w) OVER (PARTITION BY id ORDER BY step) AS upto, sum(w) OVER (PARTITION BY id) AS total FROM steps
+      -- Each order's few steps shared out on their own (a window over all the steps would sort them all).
+      SELECT p.id, p.city_id, p.restaurant_id, p.created_at, p.ended_at, x.*
+      FROM paths AS p
+      CROSS JOIN LATERAL (
+        SELECT status, step, w, sum(w) OVER (ORDER BY step) AS upto, sum(w) OVER () AS total
+        FROM (
+          SELECT s.status, s.step, weights.weight * (0.4 + 1.2 * ((hashint8extended(p.id::bigint * 16 + s.step, 3) & 1023)::float8 / 1024)) AS w
+          FROM unnest(p.path) WITH ORDINALITY AS s (status, step) JOIN weights ON weights.status = s.status
+        ) AS steps
+      ) AS x
     )
     INSERT INTO order_status_periods (order_id, city_id, restaurant_id, status, started_at, ended_at)
     SELECT id, city_id, restaurant_id, status,
       created_at + (ended_at - created_at) * ((upto - w) / total),
       created_at + (ended_at - created_at) * (upto / total)
-    FROM shares
-    ORDER BY id, step`.execute(db);
+    FROM shares`.execute(db);
 
   const stages = sql.join(
     ORDER_TIMER_STAGES.flatMap((stage) =>

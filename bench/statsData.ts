@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { seedDemoOrderTimes } from '../server/db/demo/orderTimes';
 import { rebuildStatsRollups } from '../server/db/migrations/010_stats_rollups';
 import type { Database } from '../server/db/schema';
 import type { OrderData } from './orderData';
@@ -67,6 +68,7 @@ async function fill(db: Kysely<Database>, data: OrderData, log: (line: string) =
       WHERE role_id = 1000 AND id % 33 = 0`.execute(db),
   );
   await step('sequences', () => sql`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users))`.execute(db));
+  await step('status periods and escalations of the finished orders (as the demo writes them)', () => seedDemoOrderTimes(db, data.to));
   await step('statistics rollups (migration 011)', () => rebuildStatsRollups(db));
   await step('VACUUM ANALYZE', () => sql`VACUUM ANALYZE`.execute(db));
   const { rows } = await sql<{ carts: number; responses: number; slots: number; milestones: number }>`

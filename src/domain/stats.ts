@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STATS_DEFAULT_RANGE_DAYS, STATS_MAX_RANGE_DAYS, TOP_USERS_DEFAULT_DAYS } from './constants';
+import { ORDER_TIMER_STAGES } from './orderTimers';
 import { dayOrInstant, orderFilterShape } from './orders';
 import { pagingFields } from './validation';
 
@@ -24,6 +25,7 @@ export const STATS_FIGURES = [
   'ordersFunnel',
   'blockedUsersAmount',
   'cartsAmount',
+  'orderTimes',
 ] as const;
 export type StatsFigure = (typeof STATS_FIGURES)[number];
 
@@ -96,6 +98,41 @@ export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 export const FUNNEL_ORDER: Record<FunnelStep, number> = { first: 1, second: 2, tenth: 10 };
 export const statsFunnelRecord = z.object({ first: funnelStepRecord, second: funnelStepRecord, tenth: funnelStepRecord });
 export type StatsFunnel = z.infer<typeof statsFunnelRecord>;
+
+/** How long the periods of one status lasted: their median in minutes (null when none ended in the range) and their number. */
+export const statsStatusTimeRecord = z.object({
+  status: z.number().int(),
+  medianMinutes: z.number().nullable(),
+  periods: count,
+});
+export type StatsStatusTime = z.infer<typeof statsStatusTimeRecord>;
+
+/**
+ * One timer stage: the minutes the city allows in each of its statuses now, and the median of
+ * every period spent in one of its statuses (the unit a timer measures), then each status's own.
+ */
+export const statsStageTimeRecord = z.object({
+  stage: z.enum(ORDER_TIMER_STAGES),
+  limitMinutes: count,
+  medianMinutes: z.number().nullable(),
+  periods: count,
+  statuses: z.array(statsStatusTimeRecord),
+});
+export type StatsStageTime = z.infer<typeof statsStageTimeRecord>;
+
+/**
+ * GET /stats/orderTimes: of the orders placed in the range (drafts aside: they have no clock),
+ * how many went late in at least one status, and their share (null without orders); and per
+ * timer stage, in ORDER_TIMER_STAGES order, the minutes orders spent in its statuses, over the
+ * periods that ended in the range.
+ */
+export const statsOrderTimesRecord = z.object({
+  orders: count,
+  lateOrders: count,
+  lateShare: z.number().nullable(),
+  stages: z.array(statsStageTimeRecord),
+});
+export type StatsOrderTimes = z.infer<typeof statsOrderTimesRecord>;
 
 /** Top user (spec section 3): `username` is the messaging username, `ordersAmount` the orders counted. */
 export const topUserRecord = z.object({

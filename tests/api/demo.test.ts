@@ -2,7 +2,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../../server/db/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo';
-import { AdStatus, CITY_CONFIG_KEYS, EventStatus, MailingStatus, ORDER_STATUS_VALUES, Role, STAFF_ROLES } from '../../src/domain';
+import {
+  AdStatus,
+  CITY_CONFIG_KEYS,
+  EventStatus,
+  MailingStatus,
+  ORDER_STATUS_VALUES,
+  Role,
+  STAFF_ROLES,
+  type StatsOrderTimes,
+} from '../../src/domain';
 import { backends, openTestApp, type TestApp } from './harness';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -164,6 +173,33 @@ describe.each(backends)('demo data on %s', (backend) => {
       expect(response.statusCode, account.username).toBe(STAFF_ROLES.includes(account.roleId) ? 200 : 403);
     }
     expect(log.join('\n')).toMatch(/admin/);
+  });
+
+  it('has the order timers’ history of its finished orders: periods end to end within each, a few escalations', async () => {
+    const { rows } = await sql<{ periods: number; outside: number; gaps: number; escalations: number; unearned: number }>`
+      SELECT (SELECT count(*)::int FROM order_status_periods) AS periods,
+        (SELECT count(*)::int FROM order_status_periods AS p JOIN orders AS o ON o.id = p.order_id
+          WHERE p.started_at < o.created_at OR p.ended_at > o.updated_at OR p.ended_at <= p.started_at OR p.city_id <> o.city_id) AS outside,
+        (SELECT count(*)::int FROM (
+          SELECT started_at <> lag(ended_at) OVER (PARTITION BY order_id ORDER BY started_at) AS gap FROM order_status_periods
+        ) AS x WHERE gap) AS gaps,
+        (SELECT count(*)::int FROM order_late_escalations) AS escalations,
+        (SELECT count(*)::int FROM order_late_escalations AS e
+          WHERE NOT EXISTS (SELECT 1 FROM order_status_periods AS p WHERE p.order_id = e.order_id AND p.status = e.status
+            AND p.ended_at - p.started_at > make_interval(mins => e.minutes))) AS unearned`.execute(t.db);
+    expect(rows[0]).toMatchObject({ outside: 0, gaps: 0, unearned: 0 });
+    expect(rows[0].periods).toBeGreaterThan(10_000);
+    expect(rows[0].escalations).toBeGreaterThan(0);
+    const login = await t.app.inject({ method: 'POST', url: '/login', payload: { username: 'cityadmin', password: DEMO_PASSWORD } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/stats/orderTimes?${new URLSearchParams({ dateFrom: '2026-10-21', dateTo: '2026-11-20' }).toString()}`,
+      headers: { authorization: `Bearer ${login.json<{ jwtToken: string }>().jwtToken}` },
+    });
+    const times = response.json<StatsOrderTimes>();
+    expect(times.lateOrders).toBeGreaterThan(0);
+    expect(times.lateOrders).toBeLessThan(times.orders / 4);
+    expect(times.stages.every((stage) => stage.periods > 0 && stage.medianMinutes !== null)).toBe(true);
   });
 
   it('new rows get fresh ids after the seed', async () => {

@@ -1,6 +1,7 @@
 import { Ajv } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATS_FIGURES } from '../../src/domain';
 import { openTestApp, type TestApp } from './harness';
 
 type OpenApiDocument = OpenAPIV3.Document;
@@ -115,7 +116,7 @@ describe('the published contract', () => {
     expect(Object.keys(ok('/api/orders') ?? {})).toEqual(['X-Total-Count', 'X-Order-Totals']);
     expect(Object.keys(ok('/api/restaurants') ?? {})).toEqual(['X-Total-Count']);
     const statsPaths = Object.keys(document.paths).filter((path) => path.startsWith('/api/stats/'));
-    expect(statsPaths).toHaveLength(8);
+    expect(statsPaths).toHaveLength(STATS_FIGURES.length);
     for (const path of [...statsPaths, '/api/users/top']) {
       const cityId = document.paths[path]?.get?.parameters?.find((p) => 'name' in p && p.name === 'cityId');
       expect(cityId, path).toMatchObject({ required: false, description: expect.stringMatching(/Required of admins/) });

@@ -41,6 +41,9 @@ describe('statistics and top customers in the browser', () => {
     await expect.poll(() => page.getByTestId('stats-active-users').textContent()).toMatch(/^[\d,]+$/);
     await page.getByTestId('stats-funnel').waitFor();
     expect(await page.getByTestId('stats-response-time').textContent()).toMatch(/\d+(\.\d)? m?s$/);
+    // The demo's finished orders have their status periods: a share of late orders and a median per stage.
+    await expect.poll(() => page.getByTestId('stats-late-share').textContent(), { timeout: 10_000 }).toMatch(/^\d+(\.\d)?%$/);
+    expect(await page.getByTestId('stats-order-times').getByRole('row').count()).toBeGreaterThan(4);
     await expectAccessibleAtBothWidths(page, 'stats of London (admin)');
 
     // A month: the bars carry their day's total.

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, Role, type StatsFunnel, type StatsOrders } from '../../src/domain';
+import { addDays, OrderStatus, Role, type StatsFunnel, type StatsOrders, type StatsOrderTimes } from '../../src/domain';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { RESOURCES } from '../../src/resources';
 import { i18nProvider } from '../../src/providers/i18nProvider';
@@ -27,6 +27,27 @@ const FUNNEL: StatsFunnel = {
   second: { customers: 2, medianSeconds: 90, averageSeconds: 45 },
   tenth: { customers: 0, medianSeconds: null, averageSeconds: null },
 };
+const ORDER_TIMES: StatsOrderTimes = {
+  orders: 23,
+  lateOrders: 2,
+  lateShare: 2 / 23,
+  stages: [
+    {
+      stage: 'new',
+      limitMinutes: 5,
+      medianMinutes: 5.5,
+      periods: 4,
+      statuses: [
+        { status: OrderStatus.CREATED, medianMinutes: 4, periods: 3 },
+        { status: OrderStatus.NOT_PAID, medianMinutes: null, periods: 0 },
+        { status: OrderStatus.PAID, medianMinutes: 6, periods: 1 },
+      ],
+    },
+    { stage: 'confirmed', limitMinutes: 15, medianMinutes: 12.5, periods: 2, statuses: [{ status: 30, medianMinutes: 12.5, periods: 2 }] },
+    { stage: 'cooking', limitMinutes: 40, medianMinutes: 95, periods: 1, statuses: [{ status: 40, medianMinutes: 95, periods: 1 }] },
+    { stage: 'onTheWay', limitMinutes: 60, medianMinutes: null, periods: 0, statuses: [{ status: 65, medianMinutes: null, periods: 0 }] },
+  ],
+};
 const FIGURES: Record<string, JsonBodyType> = {
   orders: ORDERS,
   newUsers: { count: 4 },
@@ -36,6 +57,7 @@ const FIGURES: Record<string, JsonBodyType> = {
   executionTime: { averageMs: 1534.5, responses: 12 },
   ordersAmount: { amountOfOrders: 5, amountOfTwoOrders: 6, amountOfThreeOrders: 7, amountOfFourAndMoreOrders: 8 },
   ordersFunnel: FUNNEL,
+  orderTimes: ORDER_TIMES,
 };
 
 let asked: URL[] = [];
@@ -109,6 +131,19 @@ describe('the statistics screen', () => {
       'Second21 min45 s',
       'Tenth0——',
     ]);
+    expect(figure('stats-late-share')).toBe('8.7%');
+    expect(screen.getByText('Went late: 2 of 23 orders placed')).toBeTruthy();
+    // Each stage against its limit, then the statuses of a stage of several that had any.
+    const times = within(screen.getByTestId('stats-order-times')).getAllByRole('row');
+    expect(times.map((row) => row.textContent)).toEqual([
+      'StageMedianAllowedCount',
+      'New → confirmed5.5 min5 min4',
+      'Created4 min3',
+      'Paid6 min1',
+      'Confirmed → cooking12.5 min15 min2',
+      'Cooking → on the way1 h 35 min40 min1',
+      'On the way → delivered—1 h0',
+    ]);
     expect(figure('orders-summary')).toBe('Orders per day from Mar 1 to Mar 2: 5 confirmed, 1 not confirmed, 1 cancelled');
   });
 
@@ -149,6 +184,9 @@ describe('the statistics screen', () => {
     render(Role.CITY_ADMIN);
     await waitFor(() => expect(figure('stats-carts')).toBe('17'));
     await waitFor(() => expect(dateInput(/Fecha de inicio/).disabled).toBe(false));
+    expect(figure('stats-late-share')).toMatch(/^8,7\s%$/);
+    expect(screen.getByText('Con retraso: 2 de 23 pedidos')).toBeTruthy();
+    expect(screen.getByText('En cocina → en camino')).toBeTruthy();
     fireEvent.change(dateInput(/Fecha de inicio/), { target: { value: written(addDays(localToday(), -800), 'es') } });
     expect(screen.getByTestId('stats-range-notice').textContent).toMatch(
       /^Un periodo abarca como máximo 365 días: la fecha de inicio se fijó en \d+ de \w+ de \d{4}\.$/,

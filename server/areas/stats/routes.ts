@@ -9,6 +9,7 @@ import {
   statsFunnelRecord,
   statsOrdersAmountRecord,
   statsOrdersRecord,
+  statsOrderTimesRecord,
   statsQuery,
   topUserRecord,
   topUsersQuery,
@@ -19,6 +20,7 @@ import { currentUser, requireCan } from '../../auth/authorize';
 import { customerFigures } from './customerFigures';
 import { slotFigures } from './slotFigures';
 import { oneAtATime } from './oneAtATime';
+import { orderTimes } from './orderTimes';
 import { statsRange, topUsersRange, type StatsRange } from './statsRange';
 import { topUsers } from './topUsers';
 import type { RouteDeps } from '../deps';
@@ -37,6 +39,7 @@ const P = API_PATHS.stats;
 export const statsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now }) => {
   const slots = slotFigures(db);
   const customers = customerFigures(db);
+  const times = orderTimes(db);
 
   const options = <T extends z.ZodType>(response: T) => ({
     schema: { querystring: statsQuery, response: { 200: response } },
@@ -58,6 +61,7 @@ export const statsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, n
   app.get(path('ordersFunnel'), options(statsFunnelRecord), answer(customers.ordersFunnel));
   app.get(path('blockedUsersAmount'), options(statsCountRecord), answer(customers.blockedUsers));
   app.get(path('cartsAmount'), options(statsCountRecord), answer(slots.carts));
+  app.get(path('orderTimes'), options(statsOrderTimesRecord), answer(times));
 
   app.get(
     P.topUsers,

@@ -20,6 +20,7 @@ import {
   REVIEW_TEXTS,
 } from './catalog';
 import { seedDemoAds } from './ads';
+import { seedDemoOrderTimes } from './orderTimes';
 import { Random } from './random';
 import { DEMO_MARKER_KEY } from './traffic';
 
@@ -767,6 +768,8 @@ export async function seedDemo(
     // The rollups the skipped triggers keep, from the finished tables (the same rows either way).
     await rebuildStatsRollups<Database>(trx);
     await rebuildOrderDayTotals<Database>(trx);
+    // The status periods and escalations the clock trigger and the timer job would have written.
+    await seedDemoOrderTimes(trx, new Date(now));
     progress('statistics');
 
     // Every sequence past the ids written, in one statement.

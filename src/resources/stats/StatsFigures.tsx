@@ -12,6 +12,7 @@ import { useFormat } from '../common/useFormat';
 import { Figure, FigureCard } from './FigureCard';
 import { formatDuration, formatResponseTime } from './formatDuration';
 import { OrdersChart } from './OrdersChart';
+import { OrderTimesCard } from './OrderTimesCard';
 import { useStatsFigure } from './useStatsFigure';
 
 const GRID_SX = {
@@ -25,7 +26,7 @@ const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 /**
  * Every figure of one city and range (spec sections 2 and 3), each asked of its own endpoint
  * and shown as soon as it comes: the orders chart, customers (new, active, blocked), carts,
- * the bot's response time, customers by their number of orders, and the funnel.
+ * the bot's response time, customers by their number of orders, the funnel, and the order timers.
  */
 export const StatsFigures = ({ query, labels }: { query: string; labels: boolean }) => {
   const translate = useTranslate();
@@ -122,6 +123,7 @@ export const StatsFigures = ({ query, labels }: { query: string; labels: boolean
           </Box>
         )}
       </FigureCard>
+      <OrderTimesCard query={query} />
     </Box>
   );
 };

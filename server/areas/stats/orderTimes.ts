@@ -1,0 +1,92 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  DEFAULT_ORDER_TIMER_MINUTES,
+  ORDER_TIMER_STAGE_STATUSES,
+  ORDER_TIMER_STAGES,
+  OrderStatus,
+  type OrderTimerStage,
+  type StatsOrderTimes,
+} from '../../../src/domain';
+import type { Database } from '../../db/schema';
+import type { StatsRange } from './statsRange';
+
+/** Every status with a clock and its stage, as SQL rows (src/domain/orderTimers.ts). */
+const stageOfStatus = () =>
+  sql.join(
+    ORDER_TIMER_STAGES.flatMap((stage) => ORDER_TIMER_STAGE_STATUSES[stage].map((status) => sql`(${sql.lit(status)}, ${sql.lit(stage)})`)),
+  );
+
+const stageDefaults = () =>
+  sql.join(ORDER_TIMER_STAGES.map((stage) => sql`(${sql.lit(stage)}, ${sql.lit(DEFAULT_ORDER_TIMER_MINUTES[stage])})`));
+
+/** Minutes with one decimal, as the screen shows them. */
+const oneDecimal = (value: number | string | null): number | null => (value == null ? null : Math.round(Number(value) * 10) / 10);
+
+interface Row {
+  kind: 'orders' | 'limit' | 'time';
+  stage: OrderTimerStage | null;
+  status: number | null;
+  n: number;
+  late: number;
+  median: number | string | null;
+}
+
+/**
+ * The order timers' figures of a city and range, one statement:
+ * - the orders placed in the range that have a clock (all but drafts) and how many of them
+ *   went late at least once (order_late_escalations, any of their statuses, whenever it was);
+ * - the median minutes of the status periods (order_status_periods, written when an order
+ *   leaves a status) that ended in the range, per stage and per status of a stage: a period
+ *   is what a timer measures, so a stage's median reads against its minutes;
+ * - the minutes the city allows per stage now (its own, or the default).
+ * On order_status_periods_city_idx and orders_city_created_idx.
+ */
+export function orderTimes(db: Kysely<Database>) {
+  return async (range: StatsRange): Promise<StatsOrderTimes> => {
+    const { rows } = await sql<Row>`
+      WITH stage_of (status, stage) AS (VALUES ${stageOfStatus()}),
+      periods AS (
+        SELECT s.stage, p.status, date_part('epoch', p.ended_at - p.started_at) / 60 AS minutes
+        FROM order_status_periods AS p JOIN stage_of AS s ON s.status = p.status
+        WHERE p.city_id = ${range.cityId} AND p.ended_at >= ${range.from} AND p.ended_at < ${range.to}
+      )
+      SELECT 'orders' AS kind, NULL AS stage, NULL::int AS status, count(*)::int AS n,
+        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM order_late_escalations AS e WHERE e.order_id = o.id))::int AS late,
+        NULL::float8 AS median
+      FROM orders AS o
+      WHERE o.city_id = ${range.cityId} AND o.created_at >= ${range.from} AND o.created_at < ${range.to}
+        AND o.status <> ${sql.lit(OrderStatus.DRAFT)}
+      UNION ALL
+      SELECT 'limit', d.stage, NULL, coalesce(t.minutes, d.minutes), 0, NULL
+      FROM (VALUES ${stageDefaults()}) AS d (stage, minutes)
+      LEFT JOIN city_order_timers AS t ON t.city_id = ${range.cityId} AND t.stage = d.stage
+      UNION ALL
+      SELECT 'time', stage, status, count(*)::int, 0, percentile_cont(0.5) WITHIN GROUP (ORDER BY minutes)
+      FROM periods
+      GROUP BY GROUPING SETS ((stage), (stage, status))`.execute(db);
+
+    const counted = rows.find((row) => row.kind === 'orders');
+    const orders = counted?.n ?? 0;
+    const lateOrders = counted?.late ?? 0;
+    const time = (stage: OrderTimerStage, status: number | null) =>
+      rows.find((row) => row.kind === 'time' && row.stage === stage && row.status === status);
+    return {
+      orders,
+      lateOrders,
+      lateShare: orders === 0 ? null : lateOrders / orders,
+      stages: ORDER_TIMER_STAGES.map((stage) => {
+        const whole = time(stage, null);
+        return {
+          stage,
+          limitMinutes: rows.find((row) => row.kind === 'limit' && row.stage === stage)?.n ?? DEFAULT_ORDER_TIMER_MINUTES[stage],
+          medianMinutes: oneDecimal(whole?.median ?? null),
+          periods: whole?.n ?? 0,
+          statuses: ORDER_TIMER_STAGE_STATUSES[stage].map((status) => {
+            const own = time(stage, status);
+            return { status, medianMinutes: oneDecimal(own?.median ?? null), periods: own?.n ?? 0 };
+          }),
+        };
+      }),
+    };
+  };
+}

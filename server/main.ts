@@ -9,6 +9,7 @@ import { seedDemoIfEmpty } from './db/seed';
 import { readyToServe } from './serveGate';
 import { startEventWorker } from './jobs/eventWorker';
 import { startMailingSender } from './areas/mailings/mailingSender';
+import { scheduleNotificationPurge } from './areas/notifications/notificationPurge';
 import { localMessenger } from './messenger/local';
 import { telegramMessenger } from './messenger/telegram';
 
@@ -74,6 +75,10 @@ const app = await buildApp({
 // Their errors are the operator's business even when the request log is off.
 const log = config.log ? app.log : console;
 const worker = startEventWorker({ db, messenger, log });
+// The notification centre's periodic purge: started once, it reschedules itself (a no-op when one waits).
+await scheduleNotificationPurge(db, new Date()).catch((error: unknown) =>
+  log.error({ err: error }, 'could not schedule the purge of old notifications'),
+);
 // The mass mailings, at MAILING_RATE messages per second per bot.
 const mailings = startMailingSender({ db, messenger, ...config.mailing, log });
 

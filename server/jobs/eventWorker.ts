@@ -11,6 +11,7 @@ import { orderMessageEvent } from '../areas/orders/orderMessageEvent';
 import { acquireLiveness } from './processLiveness';
 import { restaurantUnpauseEvent } from '../areas/restaurants/restaurantPauseEvent';
 import { reviewAnswerEvent, reviewPublishEvent } from '../areas/reviews/reviewEvents';
+import { notificationPurgeEvent } from '../areas/notifications/notificationPurge';
 
 /** Fastify's logger and the console both fit. */
 export interface WorkerLog {
@@ -72,6 +73,7 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
       ad_publish: adPublishEvent({ db, messenger, now }),
       ad_unpublish: adUnpublishEvent({ db, messenger, now }),
       restaurant_unpause: restaurantUnpauseEvent({ now }),
+      notifications_purge: notificationPurgeEvent({ db, now }),
     } satisfies Record<OutgoingEvent['type'], EventHandler>),
   );
 

@@ -7,9 +7,12 @@ import { notificationText, relativeTime } from './notificationText';
 /** One notification: its sentence, how long ago, unread ones in bold with a dot; a link to its record. */
 export const NotificationItem = ({
   notification,
+  now,
   onOpen,
 }: {
   notification: NotificationRecord;
+  /** The moment "how long ago" counts from. */
+  now: number;
   onOpen: (notification: NotificationRecord) => void;
 }) => {
   const translate = useTranslate();
@@ -33,7 +36,7 @@ export const NotificationItem = ({
         primary={notificationText(translate, notification)}
         secondary={
           <time dateTime={notification.createdAt} title={new Date(notification.createdAt).toLocaleString(locale)}>
-            {relativeTime(notification.createdAt, Date.now(), locale)}
+            {relativeTime(notification.createdAt, now, locale)}
           </time>
         }
         slotProps={{ primary: { sx: { fontWeight: unread ? 600 : 400, overflowWrap: 'anywhere' } } }}

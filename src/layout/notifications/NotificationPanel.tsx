@@ -25,9 +25,15 @@ export const NotificationPanel = ({ unreadCount, onOpened }: { unreadCount: numb
   const queryClient = useQueryClient();
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [perPage, setPerPage] = useState(PAGE_SIZE);
+  // "How long ago" counts from when the panel opened (or its list last came).
+  const [now, setNow] = useState(() => Date.now());
   const list = useApiQuery({
     queryKey: notificationListKey(unreadOnly, perPage),
-    queryFn: () => fetchNotifications(unreadOnly, perPage),
+    queryFn: async () => {
+      const page = await fetchNotifications(unreadOnly, perPage);
+      setNow(Date.now());
+      return page;
+    },
     placeholderData: keepPreviousData,
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [NOTIFICATIONS_KEY] });
@@ -79,7 +85,7 @@ export const NotificationPanel = ({ unreadCount, onOpened }: { unreadCount: numb
         ) : (
           <List dense disablePadding data-testid="notification-list">
             {rows.map((notification) => (
-              <NotificationItem key={notification.id} notification={notification} onOpen={open} />
+              <NotificationItem key={notification.id} notification={notification} now={now} onOpen={open} />
             ))}
           </List>
         )}

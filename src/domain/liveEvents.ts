@@ -17,7 +17,14 @@ import { z } from 'zod';
  * operators their city, owners their restaurant; mailing progress is heard only by those who
  * may see mailings (admins, city admins); a new notification only by its audience's roles.
  */
-export const LIVE_EVENT_TYPES = ['order.created', 'order.updated', 'message.created', 'review.created', 'mailing.progress', 'notification.created'] as const;
+export const LIVE_EVENT_TYPES = [
+  'order.created',
+  'order.updated',
+  'message.created',
+  'review.created',
+  'mailing.progress',
+  'notification.created',
+] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** Sent, with `data: {}` and no id, as the last message when the stream ends because the session did. */

@@ -10,6 +10,7 @@ import { readyToServe } from './serveGate';
 import { startEventWorker } from './jobs/eventWorker';
 import { ensureDemoTraffic } from './jobs/demoTraffic';
 import { startMailingSender } from './areas/mailings/mailingSender';
+import { scheduleNotificationPurge } from './areas/notifications/notificationPurge';
 import { localMessenger } from './messenger/local';
 import { telegramMessenger } from './messenger/telegram';
 
@@ -76,8 +77,17 @@ const app = await buildApp({
 const log = config.log ? app.log : console;
 const worker = startEventWorker({ db, messenger, log, demoTraffic: { enabled: config.demoTraffic } });
 // The demo's simulated customers and restaurants (DEMO_TRAFFIC), in a database the demo seeded only.
-if (config.demoTraffic && !(await ensureDemoTraffic(db, new Date())))
-  log.warn('DEMO_TRAFFIC: this database was not seeded by the demo; no simulated orders');
+if (config.demoTraffic) {
+  const seeded = await ensureDemoTraffic(db, new Date()).catch((error: unknown) => {
+    log.error({ err: error }, 'could not start the demo traffic');
+    return true;
+  });
+  if (!seeded) log.warn('DEMO_TRAFFIC: this database was not seeded by the demo; no simulated orders');
+}
+// The notification centre's periodic purge: started once, it reschedules itself (a no-op when one waits).
+await scheduleNotificationPurge(db, new Date()).catch((error: unknown) =>
+  log.error({ err: error }, 'could not schedule the purge of old notifications'),
+);
 // The mass mailings, at MAILING_RATE messages per second per bot.
 const mailings = startMailingSender({ db, messenger, ...config.mailing, log });
 

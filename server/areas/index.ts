@@ -11,6 +11,7 @@ import { dishRoutes } from './dishes/routes';
 import { districtRoutes } from './districts/routes';
 import { languageRoutes } from './language/routes';
 import { liveEventRoutes } from './live/routes';
+import { notificationRoutes } from './notifications/routes';
 import { spamRoutes } from './mailings/routes';
 import { orderRoutes } from './orders/routes';
 import { restaurantPauseRoutes } from './restaurants/pauseRoutes';
@@ -48,5 +49,6 @@ export const areaRoutes: readonly FastifyPluginAsyncZod<RouteDeps>[] = [
   languageRoutes,
   userRoutes,
   auditRoutes,
+  notificationRoutes,
   liveEventRoutes,
 ];

@@ -83,9 +83,22 @@ export function inUserScope<DB, TB extends keyof DB>(
  * mailing's progress only for those who may see mailings. Replays narrow their query with
  * `inUserScope` first; this is the rule every event passes before it is sent.
  */
-export const hearsLiveEvent = (user: Actor, event: Pick<LiveEvent, 'type' | 'cityId' | 'restaurantId'>): boolean =>
+export const hearsLiveEvent = (user: Actor, event: Pick<LiveEvent, 'type' | 'cityId' | 'restaurantId' | 'audience'>): boolean =>
   (event.type !== 'mailing.progress' || can(user.roleId, 'spam', 'list')) &&
+  (event.type !== 'notification.created' || (event.audience ?? []).includes(user.roleId)) &&
   inScope(scopeOf(user), { cityId: event.cityId, restaurantId: event.restaurantId });
+
+/**
+ * A `where` that keeps the notifications a user hears: their role is in the notification's
+ * audience, and its city or restaurant is in their scope (as every row's).
+ */
+export function hearsNotification<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  user: Actor,
+  columns: ScopeColumns & { audience: Expression<number[]> },
+): Expression<SqlBool> {
+  return eb.and([sql<SqlBool>`${user.roleId} = ANY(${columns.audience})`, inUserScope(eb, user, columns)]);
+}
 
 /** A `where` that keeps the rows of the cities the user works in (`city` holds the city id: `eb.ref('tags.city_id')`). */
 export function inUserCities<DB, TB extends keyof DB>(

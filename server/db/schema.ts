@@ -500,6 +500,25 @@ export interface LiveEventsTable {
   created_at: DefaultTimestamp;
 }
 
+/** A notification of the notification centre (migration 024), written by triggers; kept 30 days. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  kind: string;
+  city_id: number | null;
+  restaurant_id: number | null;
+  /** The role ids that hear it, within their scope. */
+  audience: number[];
+  args: Json<Record<string, unknown>>;
+  created_at: DefaultTimestamp;
+}
+
+/** Who has read which notification (migration 024). */
+export interface NotificationReadsTable {
+  user_id: number;
+  notification_id: number;
+  read_at: DefaultTimestamp;
+}
+
 /** One change made through the back-office, or a login (migration 014); written by triggers and the login route. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -558,4 +577,6 @@ export interface Database {
   login_addresses: LoginAddressesTable;
   live_events: LiveEventsTable;
   audit_log: AuditLogTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
 }

@@ -12,6 +12,7 @@ import { acquireLiveness } from './processLiveness';
 import { restaurantUnpauseEvent } from '../areas/restaurants/restaurantPauseEvent';
 import { demoTrafficEvent, type DemoTrafficOptions } from './demoTraffic';
 import { reviewAnswerEvent, reviewPublishEvent } from '../areas/reviews/reviewEvents';
+import { notificationPurgeEvent } from '../areas/notifications/notificationPurge';
 
 /** Fastify's logger and the console both fit. */
 export interface WorkerLog {
@@ -76,6 +77,7 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
       ad_unpublish: adUnpublishEvent({ db, messenger, now }),
       restaurant_unpause: restaurantUnpauseEvent({ now }),
       demo_traffic: demoTrafficEvent({ options: options.demoTraffic ?? { enabled: false }, now, log }),
+      notifications_purge: notificationPurgeEvent({ db, now }),
     } satisfies Record<OutgoingEvent['type'], EventHandler>),
   );
 

@@ -20,7 +20,9 @@ export type OutgoingEvent =
   /** `restaurant_unpause`: clear the restaurant's ended pause, due at its end. */
   | { type: 'restaurant_unpause'; payload: { restaurantId: number } }
   /** `demo_traffic`: the demo's next moment of orders and chats (./demoTraffic.ts), due at its time. */
-  | { type: 'demo_traffic'; payload: Record<string, never> };
+  | { type: 'demo_traffic'; payload: Record<string, never> }
+  /** `notifications_purge`: delete the notifications past their retention, then schedule the next purge. */
+  | { type: 'notifications_purge'; payload: Record<string, never> };
 
 /** Writes the event; `runAt` makes it due later (by default at once). */
 export async function enqueueEvent(db: Kysely<Database> | Transaction<Database>, event: OutgoingEvent, runAt?: Date): Promise<void> {

@@ -59,6 +59,12 @@ export const API_PATHS = {
   stats: { figure: '/stats/:figure', topUsers: '/users/top' },
   staff: { list: '/users', one: '/users/:id', create: '/users' },
   menu: { categories: '/dishCategories', category: '/dishCategories/:id', dishes: '/dishes', dish: '/dishes/:id' },
+  notifications: {
+    list: '/notifications',
+    unreadCount: '/notifications/unreadCount',
+    read: '/notifications/:id/read',
+    readAll: '/notifications/read',
+  },
   language: { saved: '/languages', one: '/language/:id', checkout: '/language/checkout-locale/:id' },
 } as const;
 

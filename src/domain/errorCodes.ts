@@ -19,6 +19,7 @@ export const API_ERROR_MESSAGES_EN = {
   TAG_NOT_FOUND: 'Tag not found',
   CUISINE_NOT_FOUND: 'Cuisine not found',
   CANNED_REPLY_NOT_FOUND: 'Canned reply not found',
+  NOTIFICATION_NOT_FOUND: 'Notification not found',
   DISH_CATEGORY_NOT_FOUND: 'Dish category not found',
   DISH_NOT_FOUND: 'Dish not found',
   BOT_NOT_FOUND: 'Bot not found',

@@ -29,3 +29,4 @@ export * from './liveEvents';
 export * from './audit';
 export * from './cannedReplies';
 export * from './orderTimers';
+export * from './notifications';

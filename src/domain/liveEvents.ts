@@ -15,9 +15,16 @@ import { z } from 'zod';
  *
  * Scope is the REST calls' scope (spec section 6): admins hear every city, city admins and
  * operators their city, owners their restaurant; mailing progress is heard only by those who
- * may see mailings (admins, city admins).
+ * may see mailings (admins, city admins); a new notification only by its audience's roles.
  */
-export const LIVE_EVENT_TYPES = ['order.created', 'order.updated', 'message.created', 'review.created', 'mailing.progress'] as const;
+export const LIVE_EVENT_TYPES = [
+  'order.created',
+  'order.updated',
+  'message.created',
+  'review.created',
+  'mailing.progress',
+  'notification.created',
+] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** Sent, with `data: {}` and no id, as the last message when the stream ends because the session did. */
@@ -48,6 +55,10 @@ export const liveEventSchema = z.object({
   mailingId: z.number().int().optional(),
   position: z.number().int().optional(),
   count: z.number().int().optional(),
+  /** notification.created: the notification (src/domain/notifications.ts), its kind and the roles that hear it. */
+  notificationId: z.number().int().optional(),
+  kind: z.string().optional(),
+  audience: z.array(z.number().int()).optional(),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

@@ -103,6 +103,32 @@ export const appEn = {
     language: 'Interface language',
     settings: 'Service settings',
   },
+  notifications: {
+    bell: 'Notifications',
+    bellUnread: 'Notifications: %{smart_count} unread |||| Notifications: %{smart_count} unread',
+    title: 'Notifications',
+    empty: 'Nothing new',
+    emptyUnread: 'No unread notifications',
+    markAllRead: 'Mark all as read',
+    showAll: 'All',
+    showUnread: 'Unread',
+    more: 'Show older',
+    unread: 'Unread',
+    loadError: 'The notifications could not be loaded',
+    kinds: {
+      orderLate: 'Order %{threadId} is late: more than %{minutes} min %{stage}',
+      messageFailed: 'A message in the chat of order %{threadId} was not delivered: %{failure}',
+      reviewWaiting: 'A new review (order %{threadId}) waits for approval',
+      mailingFinished: 'Mailing #%{mailingId} finished: %{position} of %{count} sent',
+      mailingFailed: 'Mailing #%{mailingId} failed at %{position} of %{count}',
+    },
+    stages: {
+      new: 'waiting for confirmation',
+      confirmed: 'waiting for the kitchen',
+      cooking: 'cooking',
+      onTheWay: 'on the way',
+    },
+  },
   live: {
     state: {
       connecting: 'Connecting…',

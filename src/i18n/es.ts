@@ -146,6 +146,32 @@ export const appEs: Texts<typeof appEn> = {
     language: 'Idioma de la interfaz',
     settings: 'Ajustes del servicio',
   },
+  notifications: {
+    bell: 'Notificaciones',
+    bellUnread: 'Notificaciones: %{smart_count} sin leer |||| Notificaciones: %{smart_count} sin leer',
+    title: 'Notificaciones',
+    empty: 'Nada nuevo',
+    emptyUnread: 'No hay notificaciones sin leer',
+    markAllRead: 'Marcar todo como leído',
+    showAll: 'Todas',
+    showUnread: 'Sin leer',
+    more: 'Ver anteriores',
+    unread: 'Sin leer',
+    loadError: 'No se pudieron cargar las notificaciones',
+    kinds: {
+      orderLate: 'El pedido %{threadId} va con retraso: más de %{minutes} min %{stage}',
+      messageFailed: 'Un mensaje del chat del pedido %{threadId} no se entregó: %{failure}',
+      reviewWaiting: 'Una reseña nueva (pedido %{threadId}) espera aprobación',
+      mailingFinished: 'El envío #%{mailingId} terminó: %{position} de %{count} enviados',
+      mailingFailed: 'El envío #%{mailingId} falló en %{position} de %{count}',
+    },
+    stages: {
+      new: 'esperando confirmación',
+      confirmed: 'esperando a la cocina',
+      cooking: 'en cocina',
+      onTheWay: 'en camino',
+    },
+  },
   live: {
     state: {
       connecting: 'Conectando…',

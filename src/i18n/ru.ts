@@ -146,6 +146,32 @@ export const appRu: Texts<typeof appEn> = {
     language: 'Язык интерфейса',
     settings: 'Настройки сервиса',
   },
+  notifications: {
+    bell: 'Уведомления',
+    bellUnread: 'Уведомления: %{smart_count} непрочитанное |||| Уведомления: %{smart_count} непрочитанных',
+    title: 'Уведомления',
+    empty: 'Ничего нового',
+    emptyUnread: 'Непрочитанных уведомлений нет',
+    markAllRead: 'Прочитать все',
+    showAll: 'Все',
+    showUnread: 'Непрочитанные',
+    more: 'Показать раньше',
+    unread: 'Не прочитано',
+    loadError: 'Не удалось загрузить уведомления',
+    kinds: {
+      orderLate: 'Заказ %{threadId} опаздывает: больше %{minutes} мин — %{stage}',
+      messageFailed: 'Сообщение в чате заказа %{threadId} не доставлено: %{failure}',
+      reviewWaiting: 'Новый отзыв (заказ %{threadId}) ждёт одобрения',
+      mailingFinished: 'Рассылка №%{mailingId} закончилась: отправлено %{position} из %{count}',
+      mailingFailed: 'Рассылка №%{mailingId} прервалась с ошибкой на %{position} из %{count}',
+    },
+    stages: {
+      new: 'ждёт подтверждения',
+      confirmed: 'ждёт кухню',
+      cooking: 'готовится',
+      onTheWay: 'в пути',
+    },
+  },
   live: {
     state: {
       connecting: 'Подключение…',

@@ -6,6 +6,7 @@ import { DocumentTitle } from './DocumentTitle';
 import { LanguageButton } from './LanguageButton';
 import { LiveControls } from './LiveControls';
 import { LiveUpdates } from './LiveUpdates';
+import { NotificationBell } from './notifications/NotificationBell';
 import { RoleMenu } from './RoleMenu';
 import { SettingsCheck } from './SettingsCheck';
 import { VersionNotice } from './VersionNotice';
@@ -17,6 +18,7 @@ import { VersionNotice } from './VersionNotice';
 const Toolbar = () => (
   <>
     <LiveControls />
+    <NotificationBell />
     <Box sx={(theme) => ({ [theme.breakpoints.down('sm')]: { '& .MuiButton-root': { fontSize: 0, minWidth: 0 } } })}>
       <LanguageButton />
     </Box>

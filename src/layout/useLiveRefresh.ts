@@ -45,6 +45,10 @@ export function refreshFor(
     case 'mailing.progress':
       refetchMailings();
       break;
+    case 'notification.created':
+      // The bell's count and, when open, its list (src/layout/notifications).
+      stale(['notifications']);
+      break;
   }
 }
 

@@ -77,7 +77,12 @@ describe.each(backends)('the live event stream on %s', (backend) => {
   const lastId = async () =>
     Number((await sql<{ id: number | null }>`SELECT max(id) AS id FROM live_events`.execute(t.db)).rows[0]?.id ?? 0);
   const storedAfter = async (after: number) =>
-    t.db.selectFrom('live_events').select(['id', 'type', 'city_id', 'restaurant_id']).where('id', '>', after).orderBy('id').execute();
+    t.db
+      .selectFrom('live_events')
+      .select(['id', 'type', 'city_id', 'restaurant_id', 'payload'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .execute();
   const isType = (type: LiveEventType) => (event: LiveEvent) => event.type === type;
 
   it('sends each role the events of its scope only, and mailing progress only to those who see mailings', async () => {
@@ -117,10 +122,21 @@ describe.each(backends)('the live event stream on %s', (backend) => {
         .filter((e) => e.id > before)
         .map((e) => e.id);
     const expected = (keep: (e: (typeof stored)[number]) => boolean) => stored.filter(keep).map((e) => e.id);
+    // A notification (the mailing's end) is heard by its audience's roles only.
+    const notHeardBy = (role: number) => (e: (typeof stored)[number]) => {
+      const audience = e.payload.audience;
+      return e.type === 'notification.created' && !(Array.isArray(audience) && audience.includes(role));
+    };
+    const notForOperator = notHeardBy(Role.OPERATOR);
+    const notForOwner = notHeardBy(Role.RESTAURANT_OWNER);
     expect(heard(streams.admin)).toEqual(expected(() => true));
     expect(heard(streams.cityadmin)).toEqual(expected((e) => e.city_id === ids.cityId));
-    expect(heard(streams.operator)).toEqual(expected((e) => e.city_id === ids.cityId && e.type !== 'mailing.progress'));
-    expect(heard(streams.owner)).toEqual(expected((e) => e.restaurant_id === ids.restaurantId && e.type !== 'mailing.progress'));
+    expect(heard(streams.operator)).toEqual(
+      expected((e) => e.city_id === ids.cityId && e.type !== 'mailing.progress' && !notForOperator(e)),
+    );
+    expect(heard(streams.owner)).toEqual(
+      expected((e) => e.restaurant_id === ids.restaurantId && e.type !== 'mailing.progress' && !notForOwner(e)),
+    );
     expect(heard(streams.secondowner)).toEqual(expected((e) => e.restaurant_id === secondRestaurantId));
     expect(heard(streams.faradmin)).toEqual(expected((e) => e.city_id === ids.otherCityId));
     // Each stream heard something, and nothing from elsewhere.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Admin, CustomRoutes, Loading } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { NotAvailable } from './layout/NotAvailable';
@@ -12,6 +12,7 @@ import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { createQueryClient } from './providers/notAvailable';
 import { preloadScreenAt } from './resources/common/preload';
+import { preloadable } from './resources/common/preloadable';
 import { resourceScreens } from './resources/common/routes';
 import { RESOURCES } from './resources';
 
@@ -22,8 +23,7 @@ const queryClient = createQueryClient(RESOURCES);
 const SCREENS = RESOURCES.map(resourceScreens);
 
 /** The layout (menu, app bar, live updates) is shown after the login only: it loads then, not with the login page. */
-const loadLayout = () => import('./layout/Layout');
-const AppLayout = lazy(() => loadLayout().then(({ Layout }) => ({ default: Layout })));
+const AppLayout = preloadable(async () => (await import('./layout/Layout')).Layout);
 
 /**
  * Starts loading the code of the screen at `pathname` and of the layout around it, side by side,
@@ -32,7 +32,7 @@ const AppLayout = lazy(() => loadLayout().then(({ Layout }) => ({ default: Layou
  * the layout's code, then the screen's, then its data's came one after another.
  */
 export const preloadScreens = (pathname: string): void => {
-  void loadLayout().catch(() => undefined);
+  void AppLayout.preload().catch(() => undefined);
   preloadScreenAt(pathname, RESOURCES, PAGES);
 };
 

@@ -1,9 +1,10 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { ResourceProps } from 'react-admin';
 import type { Action, ResourceName, RoleId, SessionUser } from '../../domain';
 import type { appEn } from '../../i18n/en';
 import type { DataEntries } from '../../providers/dataProvider';
+import { preloadable, type Preloadable } from './preloadable';
 
 /**
  * Everything the app needs to know about one resource, declared in its folder's index.ts:
@@ -66,25 +67,16 @@ export interface MenuEntry {
 }
 
 /** A screen whose code loads on its first visit, or earlier through `preload`. */
-export type LazyScreen = LazyExoticComponent<() => ReactNode> & { preload: () => Promise<unknown> };
+export type LazyScreen = Preloadable<object>;
 
 /**
  * A screen loaded on its first visit, from a module's named export. `preload` starts the same
  * load before the visit (the login page does it for the screen the user is going to), so the
- * visit finds the code there; a failed load is tried again by the next call.
+ * visit finds the code there and renders it without suspending; a failed load is tried again
+ * by the next call.
  */
-export const screen = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K): LazyScreen => {
-  let loading: Promise<Record<K, () => ReactNode>> | undefined;
-  const preload = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-  return Object.assign(
-    lazy(async () => ({ default: (await preload())[name] })),
-    { preload },
-  );
-};
+export const screen = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K): LazyScreen =>
+  preloadable(async () => (await load())[name]);
 
 /** Whether a screen component loads lazily and can be fetched before its visit. */
 export const isLazyScreen = (component: ComponentType | undefined): component is ComponentType & LazyScreen =>

@@ -1,5 +1,5 @@
 import { Box, Link, MenuItem, TextField, Typography } from '@mui/material';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { messengerLink, type Courier, type Order } from '../../domain';
 import { useSession } from '../common/useSession';
@@ -32,6 +32,8 @@ export const CourierBlock = ({ order }: { order: Order }) => {
   const notify = useNotify();
   const refresh = useRefresh();
   const id = useId();
+  // Until the dropdown first opens only the assigned courier is an option (see StatusEditor).
+  const [opened, setOpened] = useState(false);
   const mayAssign = can('orderCourier', 'edit');
   const couriers = useCouriers(order.cityId, mayAssign);
   const [update, { isPending }] = useUpdate<Order>();
@@ -71,13 +73,16 @@ export const CourierBlock = ({ order }: { order: Order }) => {
           disabled={isPending || couriers.isPending}
           onChange={(event) => change(event.target.value === '' ? null : Number(event.target.value))}
           sx={{ minWidth: 200, flex: '1 1 200px', maxWidth: '100%' }}
+          slotProps={{ select: { onOpen: () => setOpened(true) } }}
         >
-          <MenuItem value="">{translate('resources.orders.courier.none')}</MenuItem>
-          {[...current, ...choices].map((courier) => (
-            <MenuItem key={courier.id} value={courier.id}>
-              {courierLabel(courier)}
-            </MenuItem>
-          ))}
+          {opened || order.courierId === null ? <MenuItem value="">{translate('resources.orders.courier.none')}</MenuItem> : null}
+          {[...current, ...choices]
+            .filter((courier) => opened || courier.id === order.courierId)
+            .map((courier) => (
+              <MenuItem key={courier.id} value={courier.id}>
+                {courierLabel(courier)}
+              </MenuItem>
+            ))}
         </TextField>
       ) : null}
     </Box>

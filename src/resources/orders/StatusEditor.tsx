@@ -27,6 +27,9 @@ export const StatusEditor = ({ order }: { order: Order }) => {
   const refresh = useRefresh();
   const [update, { isPending }] = useUpdate<Order & { debug?: boolean }>();
   const [debug, setDebug] = useState(false);
+  // Until the dropdown first opens only the current status is an option: a list of 25 cards
+  // renders one option per card instead of every status with its help text.
+  const [opened, setOpened] = useState(false);
   const id = useId();
   if (!can('orderStatus', 'edit')) return null;
   const label = (status: number) => translate(`resources.orders.statuses.${status}.label`, { _: String(status) });
@@ -67,10 +70,14 @@ export const StatusEditor = ({ order }: { order: Order }) => {
         onChange={(event) => change(Number(event.target.value))}
         sx={{ minWidth: 220, flex: '1 1 220px', maxWidth: '100%' }}
         slotProps={{
-          select: { renderValue: (value) => label(Number(value)), MenuProps: { slotProps: { paper: { sx: { maxWidth: 420 } } } } },
+          select: {
+            onOpen: () => setOpened(true),
+            renderValue: (value) => label(Number(value)),
+            MenuProps: { slotProps: { paper: { sx: { maxWidth: 420 } } } },
+          },
         }}
       >
-        {ORDER_STATUS_VALUES.map((status) => (
+        {(opened ? ORDER_STATUS_VALUES : ORDER_STATUS_VALUES.filter((status) => status === order.status)).map((status) => (
           <MenuItem key={status} value={status} disabled={statusOptionDisabled(order.status, status, debug)} data-status-option={status}>
             <ListItemText
               primary={label(status)}

@@ -9,6 +9,7 @@ import { seedDemoIfEmpty } from './db/seed';
 import { readyToServe } from './serveGate';
 import { startEventWorker } from './jobs/eventWorker';
 import { startMailingSender } from './areas/mailings/mailingSender';
+import { scheduleOrderTimers } from './areas/orders/orderTimerJob';
 import { localMessenger } from './messenger/local';
 import { telegramMessenger } from './messenger/telegram';
 
@@ -74,6 +75,13 @@ const app = await buildApp({
 // Their errors are the operator's business even when the request log is off.
 const log = config.log ? app.log : console;
 const worker = startEventWorker({ db, messenger, log });
+// The order timers run on the same runner: their event is written (or made due) now, and the worker woken.
+try {
+  await scheduleOrderTimers(db, new Date());
+  worker.wake();
+} catch (error) {
+  log.error({ err: error }, 'could not schedule the order timers; the next start will');
+}
 // The mass mailings, at MAILING_RATE messages per second per bot.
 const mailings = startMailingSender({ db, messenger, ...config.mailing, log });
 

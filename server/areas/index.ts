@@ -13,6 +13,7 @@ import { languageRoutes } from './language/routes';
 import { liveEventRoutes } from './live/routes';
 import { spamRoutes } from './mailings/routes';
 import { orderRoutes } from './orders/routes';
+import { orderTimerRoutes } from './orders/timerRoutes';
 import { restaurantPauseRoutes } from './restaurants/pauseRoutes';
 import { photoRoutes } from './restaurants/photoRoutes';
 import { restaurantRoutes } from './restaurants/routes';
@@ -39,6 +40,7 @@ export const areaRoutes: readonly FastifyPluginAsyncZod<RouteDeps>[] = [
   restaurantRoutes,
   restaurantPauseRoutes,
   dishRoutes,
+  orderTimerRoutes,
   orderRoutes,
   reviewRoutes,
   spamRoutes,

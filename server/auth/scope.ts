@@ -83,9 +83,17 @@ export function inUserScope<DB, TB extends keyof DB>(
  * mailing's progress only for those who may see mailings. Replays narrow their query with
  * `inUserScope` first; this is the rule every event passes before it is sent.
  */
-export const hearsLiveEvent = (user: Actor, event: Pick<LiveEvent, 'type' | 'cityId' | 'restaurantId'>): boolean =>
+export const hearsLiveEvent = (user: Actor, event: Pick<LiveEvent, 'type' | 'cityId' | 'restaurantId' | 'heldBy'>): boolean =>
   (event.type !== 'mailing.progress' || can(user.roleId, 'spam', 'list')) &&
+  (event.type !== 'order.late' || hearsLateOrder(user, event)) &&
   inScope(scopeOf(user), { cityId: event.cityId, restaurantId: event.restaurantId });
+
+/**
+ * A late order is the city's staff's business; a restaurant's owner hears of it only while the
+ * restaurant is the one holding it up (not while it waits for a courier's delivery, say).
+ */
+const hearsLateOrder = (user: Actor, event: Pick<LiveEvent, 'heldBy'>): boolean =>
+  scopeOf(user).kind !== 'restaurant' || event.heldBy === 'restaurant';
 
 /** A `where` that keeps the rows of the cities the user works in (`city` holds the city id: `eb.ref('tags.city_id')`). */
 export function inUserCities<DB, TB extends keyof DB>(

@@ -18,7 +18,9 @@ export type OutgoingEvent =
   /** `ad_unpublish`: delete the ad's messages from the chat, due at its unpublish time. */
   | { type: 'ad_unpublish'; payload: { adId: number } }
   /** `restaurant_unpause`: clear the restaurant's ended pause, due at its end. */
-  | { type: 'restaurant_unpause'; payload: { restaurantId: number } };
+  | { type: 'restaurant_unpause'; payload: { restaurantId: number } }
+  /** `order_timers`: escalate the late orders, then again a few seconds later (server/areas/orders/orderTimerJob.ts); one at a time. */
+  | { type: 'order_timers'; payload: Record<string, never> };
 
 /** Writes the event; `runAt` makes it due later (by default at once). */
 export async function enqueueEvent(db: Kysely<Database> | Transaction<Database>, event: OutgoingEvent, runAt?: Date): Promise<void> {

@@ -23,10 +23,11 @@ export function orderReader(db: Kysely<Database>) {
    * request's page joined to their text. They take no parameter, so their text stands alone.
    */
   const listColumns = selectOrders(db)
-    .select(
-      // The instant as milliseconds: a JSON number, whatever the session's time zone and date style.
+    .select([
+      // The instants as milliseconds: JSON numbers, whatever the session's time zone and date style.
       sql<number>`floor(extract(epoch from o.created_at) * 1000)::bigint`.as('created_ms'),
-    )
+      sql<number>`floor(extract(epoch from o.status_since) * 1000)::bigint`.as('status_since_ms'),
+    ])
     .compile();
   if (listColumns.parameters.length > 0) throw new Error("The order list's columns must take no parameter");
   const listFrom = sql.raw(listColumns.sql);
@@ -54,7 +55,7 @@ export function orderReader(db: Kysely<Database>) {
       ])
       .executeTakeFirstOrThrow();
     return {
-      rows: page.map((row) => ({ ...toOrder(user, { ...row, created_at: new Date(row.created_ms) }, view), unreadMessages: row.unread })),
+      rows: page.map((row) => ({ ...toOrder(user, { ...row, created_at: new Date(row.created_ms), status_since: new Date(row.status_since_ms) }, view), unreadMessages: row.unread })),
       ...totalsOf(lines),
     };
   };
@@ -129,10 +130,11 @@ const orderColumns = (eb: ExpressionBuilder<Database, 'orders'>): OrderRangeColu
   threadId: eb.ref('orders.thread_id'),
   user: eb.ref('orders.user_id'),
   status: eb.ref('orders.status'),
+  statusSince: eb.ref('orders.status_since'),
 });
 
 /** A row of the list as its JSON array holds it: the instant in milliseconds, and the user's unread messages. */
-type ListedRow = Omit<OrderRow, 'created_at'> & { created_ms: number; unread: number };
+type ListedRow = Omit<OrderRow, 'created_at' | 'status_since'> & { created_ms: number; status_since_ms: number; unread: number };
 
 export interface OrderList {
   rows: OrderListItem[];

@@ -97,8 +97,7 @@ export const cityOrderTimersSchema = z
   .refine(atLeastOneField, { error: 'validation.nothingToChange' });
 export type CityOrderTimersInput = z.output<typeof cityOrderTimersSchema>;
 
-const stageRecord = <T extends z.ZodType>(value: T) =>
-  z.object({ new: value, confirmed: value, cooking: value, onTheWay: value });
+const stageRecord = <T extends z.ZodType>(value: T) => z.object({ new: value, confirmed: value, cooking: value, onTheWay: value });
 
 /** A city's timers: its own minutes per stage (null: the default) and the minutes that apply. */
 export const cityOrderTimersRecord = z.object({

@@ -55,7 +55,10 @@ export function orderReader(db: Kysely<Database>) {
       ])
       .executeTakeFirstOrThrow();
     return {
-      rows: page.map((row) => ({ ...toOrder(user, { ...row, created_at: new Date(row.created_ms), status_since: new Date(row.status_since_ms) }, view), unreadMessages: row.unread })),
+      rows: page.map((row) => ({
+        ...toOrder(user, { ...row, created_at: new Date(row.created_ms), status_since: new Date(row.status_since_ms) }, view),
+        unreadMessages: row.unread,
+      })),
       ...totalsOf(lines),
     };
   };

@@ -63,8 +63,10 @@ export const CityOrderTimers = ({ cityId }: { cityId: number }) => {
           })}
         </Typography>
         <EditBase
-          resource="cityOrderTimers"
+          resource="orderTimers"
           id={cityId}
+          // The city page's guard has checked the session; operators read the timers without the edit grant.
+          disableAuthentication
           mutationMode="pessimistic"
           redirect={false}
           mutationOptions={{ onSuccess: () => notify('resources.cities.orderTimers.saved', { type: 'success' }) }}

@@ -21,6 +21,6 @@ export default {
     cities: async () => (await import('./data')).cities,
     cityConfig: async () => (await import('./data')).cityConfig,
     globalSettings: async () => (await import('./data')).globalSettings,
-    cityOrderTimers: async () => (await import('./data')).cityOrderTimers,
+    orderTimers: async () => (await import('./data')).cityOrderTimers,
   },
 } satisfies ResourceManifest;

@@ -11,6 +11,7 @@ import { startEventWorker } from './jobs/eventWorker';
 import { ensureDemoTraffic } from './jobs/demoTraffic';
 import { startMailingSender } from './areas/mailings/mailingSender';
 import { scheduleNotificationPurge } from './areas/notifications/notificationPurge';
+import { scheduleOrderTimers } from './areas/orders/orderTimerJob';
 import { localMessenger } from './messenger/local';
 import { telegramMessenger } from './messenger/telegram';
 
@@ -88,6 +89,13 @@ if (config.demoTraffic) {
 await scheduleNotificationPurge(db, new Date()).catch((error: unknown) =>
   log.error({ err: error }, 'could not schedule the purge of old notifications'),
 );
+// The order timers run on the same runner: their event is written (or made due) now, and the worker woken.
+try {
+  await scheduleOrderTimers(db, new Date());
+  worker.wake();
+} catch (error) {
+  log.error({ err: error }, 'could not schedule the order timers; the next start will');
+}
 // The mass mailings, at MAILING_RATE messages per second per bot.
 const mailings = startMailingSender({ db, messenger, ...config.mailing, log });
 

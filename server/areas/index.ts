@@ -14,6 +14,7 @@ import { liveEventRoutes } from './live/routes';
 import { notificationRoutes } from './notifications/routes';
 import { spamRoutes } from './mailings/routes';
 import { orderRoutes } from './orders/routes';
+import { orderTimerRoutes } from './orders/timerRoutes';
 import { restaurantPauseRoutes } from './restaurants/pauseRoutes';
 import { photoRoutes } from './restaurants/photoRoutes';
 import { restaurantRoutes } from './restaurants/routes';
@@ -40,6 +41,7 @@ export const areaRoutes: readonly FastifyPluginAsyncZod<RouteDeps>[] = [
   restaurantRoutes,
   restaurantPauseRoutes,
   dishRoutes,
+  orderTimerRoutes,
   orderRoutes,
   reviewRoutes,
   spamRoutes,

@@ -83,9 +83,10 @@ export function inUserScope<DB, TB extends keyof DB>(
  * mailing's progress only for those who may see mailings. Replays narrow their query with
  * `inUserScope` first; this is the rule every event passes before it is sent.
  */
-export const hearsLiveEvent = (user: Actor, event: Pick<LiveEvent, 'type' | 'cityId' | 'restaurantId' | 'audience'>): boolean =>
+export const hearsLiveEvent = (user: Actor, event: Pick<LiveEvent, 'type' | 'cityId' | 'restaurantId' | 'audience' | 'heldBy'>): boolean =>
   (event.type !== 'mailing.progress' || can(user.roleId, 'spam', 'list')) &&
   (event.type !== 'notification.created' || (event.audience ?? []).includes(user.roleId)) &&
+  (event.type !== 'order.late' || hearsLateOrder(user, event)) &&
   inScope(scopeOf(user), { cityId: event.cityId, restaurantId: event.restaurantId });
 
 /**
@@ -99,6 +100,13 @@ export function hearsNotification<DB, TB extends keyof DB>(
 ): Expression<SqlBool> {
   return eb.and([sql<SqlBool>`${user.roleId} = ANY(${columns.audience})`, inUserScope(eb, user, columns)]);
 }
+
+/**
+ * A late order is the city's staff's business; a restaurant's owner hears of it only while the
+ * restaurant is the one holding it up (not while it waits for a courier's delivery, say).
+ */
+const hearsLateOrder = (user: Actor, event: Pick<LiveEvent, 'heldBy'>): boolean =>
+  scopeOf(user).kind !== 'restaurant' || event.heldBy === 'restaurant';
 
 /** A `where` that keeps the rows of the cities the user works in (`city` holds the city id: `eb.ref('tags.city_id')`). */
 export function inUserCities<DB, TB extends keyof DB>(

@@ -68,6 +68,10 @@ export const orderTypeDefs = /* GraphQL */ `
     courierTelegramId: Float
     courierDetails: CourierDetails
     createdAt: String!
+    "When the order entered its status (ISO 8601): its clock."
+    statusSince: String!
+    "The minutes its city allows the order's stage before it is late; null for a status with no clock."
+    timerMinutes: Int
     "Admins and city admins only."
     paymentReceipt: PaymentReceipt
     invoiceId: String

@@ -9,6 +9,7 @@ import { claimDue, takeOverDeadClaims, type ClaimedEvent } from './eventClaims';
 import type { OutgoingEvent } from './events';
 import { orderMessageEvent } from '../areas/orders/orderMessageEvent';
 import { acquireLiveness } from './processLiveness';
+import { orderTimersEvent } from '../areas/orders/orderTimerJob';
 import { restaurantUnpauseEvent } from '../areas/restaurants/restaurantPauseEvent';
 import { demoTrafficEvent, type DemoTrafficOptions } from './demoTraffic';
 import { reviewAnswerEvent, reviewPublishEvent } from '../areas/reviews/reviewEvents';
@@ -68,6 +69,8 @@ const errorText = (error: unknown): string => (error instanceof Error ? error.me
 export function startEventWorker(options: EventWorkerOptions): EventWorker {
   const { db, messenger, now = () => new Date(), log = console } = options;
   const { pollMs = 1000, batchSize = 10, maxAttempts = 20, leaseSeconds = 60 } = options;
+  // Aborted by stop(): a handler that works through a list (the order timers) ends after the item in hand.
+  const stopping = new AbortController();
   const handlers = new Map<string, EventHandler>(
     Object.entries({
       order_message: orderMessageEvent({ db, messenger }),
@@ -78,6 +81,7 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
       restaurant_unpause: restaurantUnpauseEvent({ now }),
       demo_traffic: demoTrafficEvent({ options: options.demoTraffic ?? { enabled: false }, now, log }),
       notifications_purge: notificationPurgeEvent({ db, now }),
+      order_timers: orderTimersEvent({ db, now, log, signal: stopping.signal }),
     } satisfies Record<OutgoingEvent['type'], EventHandler>),
   );
 
@@ -262,6 +266,7 @@ export function startEventWorker(options: EventWorkerOptions): EventWorker {
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       await tail;
       await liveness.release();

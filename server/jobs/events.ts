@@ -22,7 +22,9 @@ export type OutgoingEvent =
   /** `demo_traffic`: the demo's next moment of orders and chats (./demoTraffic.ts), due at its time. */
   | { type: 'demo_traffic'; payload: Record<string, never> }
   /** `notifications_purge`: delete the notifications past their retention, then schedule the next purge. */
-  | { type: 'notifications_purge'; payload: Record<string, never> };
+  | { type: 'notifications_purge'; payload: Record<string, never> }
+  /** `order_timers`: escalate the late orders, then again a few seconds later (server/areas/orders/orderTimerJob.ts); one at a time. */
+  | { type: 'order_timers'; payload: Record<string, never> };
 
 /** Writes the event; `runAt` makes it due later (by default at once). */
 export async function enqueueEvent(db: Kysely<Database> | Transaction<Database>, event: OutgoingEvent, runAt?: Date): Promise<void> {

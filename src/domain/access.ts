@@ -14,6 +14,8 @@ export type ResourceName =
   | 'cities'
   | 'cityConfig'
   | 'cityPayments'
+  /** A city's minutes per order stage before an order is late: city admins set their city's, the rest of the city reads them. */
+  | 'orderTimers'
   | 'districts'
   | 'tags'
   | 'cuisines'
@@ -62,6 +64,7 @@ const CITY_ADMIN: RoleGrants = {
   stats: READ,
   cities: READ_EDIT,
   cityConfig: READ_EDIT,
+  orderTimers: ['show', 'edit'],
   districts: ALL,
   tags: ALL,
   cuisines: ALL,
@@ -95,6 +98,7 @@ const CITY_ADMIN: RoleGrants = {
 const OPERATOR: RoleGrants = {
   cities: ['show'],
   cityConfig: ['show', 'edit'],
+  orderTimers: ['show'],
   districts: READ,
   tags: READ,
   cuisines: READ,
@@ -122,6 +126,7 @@ const OPERATOR: RoleGrants = {
 const RESTAURANT_OWNER: RoleGrants = {
   restaurants: ['show', 'edit'],
   restaurantPause: ['edit'],
+  orderTimers: ['show'],
   districts: READ,
   tags: READ,
   cuisines: READ,

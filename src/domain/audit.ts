@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayOrInstant } from './orders';
+import { ORDER_TIMER_STAGES } from './orderTimers';
 import { MailingStatus } from './statuses';
 import { pagingFields } from './validation';
 
@@ -42,6 +43,7 @@ export const AUDIT_ENTITIES = [
   'mailings',
   'languages',
   'canned_replies',
+  'city_order_timers',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -155,6 +157,7 @@ export const auditSubject = (record: Pick<AuditRecord, 'entity' | 'entityId'>): 
 /** The key columns of the tables whose rows have no id of their own (migration 014): `restaurant_id:value`. */
 const COMPOSITE_KEYS: Readonly<Partial<Record<AuditEntity, readonly string[]>>> = {
   city_configs: ['city_id', 'key'],
+  city_order_timers: ['city_id', 'stage'],
   restaurant_working_days: ['restaurant_id', 'value'],
   restaurant_cuisines: ['restaurant_id', 'cuisine_id'],
   district_restaurants: ['restaurant_id', 'district_id'],
@@ -248,7 +251,28 @@ export type AuditEvent =
   | { kind: 'mailingStopped' }
   | { kind: 'restaurantPaused'; until: string | null }
   | { kind: 'restaurantReopened' }
-  | { kind: 'orderStatus'; from: number | null; to: number };
+  | { kind: 'orderStatus'; from: number | null; to: number }
+  | { kind: 'orderLate'; status: number; minutes: number };
+
+/**
+ * What the order timer job records when an order runs late (server/areas/orders/orderTimerJob.ts):
+ * an update of the order by nobody, `{late: [null, {status, stage, minutes, heldBy}]}`.
+ */
+export const orderLateChange = z.object({
+  status: z.number().int(),
+  stage: z.enum(ORDER_TIMER_STAGES),
+  minutes: z.number().int(),
+  heldBy: z.enum(['restaurant', 'operator']),
+});
+export type OrderLateChange = z.infer<typeof orderLateChange>;
+
+/** The late record of an order's change, if it is one. */
+export const orderLateOf = (changes: Record<string, unknown>): OrderLateChange | null => {
+  const late = changes.late;
+  if (!Array.isArray(late) || late.length !== 2) return null;
+  const parsed = orderLateChange.safeParse(late[1]);
+  return parsed.success ? parsed.data : null;
+};
 
 const move = (value: unknown): [unknown, unknown] | null => (Array.isArray(value) && value.length === 2 ? [value[0], value[1]] : null);
 const MAILING_STOP_COLUMNS = ['status', 'failure', 'stopped_by', 'finished_at', 'next_send_at'];
@@ -276,6 +300,8 @@ export const auditEvent = (
     return { event: { kind: 'restaurantPaused', until: typeof end === 'string' ? end : null }, covers };
   }
   if (record.entity === 'orders') {
+    const late = orderLateOf(changes);
+    if (late) return { event: { kind: 'orderLate', status: late.status, minutes: late.minutes }, covers: ['late'] };
     const status = move(changes.status);
     if (status && typeof status[1] === 'number')
       return {
@@ -309,6 +335,14 @@ export const orderTimelineEntry = z.discriminatedUnion('kind', [
     actor: timelinePerson.nullable(),
     from: timelinePerson.nullable(),
     to: timelinePerson.nullable(),
+  }),
+  /** The order stayed in `status` longer than its stage's `minutes` (the system's record). */
+  z.object({
+    kind: z.literal('late'),
+    at: z.string(),
+    status: z.number().int(),
+    minutes: z.number().int(),
+    heldBy: z.enum(['restaurant', 'operator']),
   }),
   z.object({
     kind: z.literal('message'),

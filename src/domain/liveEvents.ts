@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_TIMER_STAGES } from './orderTimers';
 
 /**
  * The live event stream: `GET /api/events` is a server-sent events stream per
@@ -15,7 +16,8 @@ import { z } from 'zod';
  *
  * Scope is the REST calls' scope (spec section 6): admins hear every city, city admins and
  * operators their city, owners their restaurant; mailing progress is heard only by those who
- * may see mailings (admins, city admins); a new notification only by its audience's roles.
+ * may see mailings (admins, city admins); a new notification only by its audience's roles. A late order (`order.late`) is heard by its city's staff
+ * and admins, and by the restaurant's owner only when the restaurant holds it up (`heldBy`).
  */
 export const LIVE_EVENT_TYPES = [
   'order.created',
@@ -24,6 +26,7 @@ export const LIVE_EVENT_TYPES = [
   'review.created',
   'mailing.progress',
   'notification.created',
+  'order.late',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -43,10 +46,14 @@ export const liveEventSchema = z.object({
   threadId: z.string().optional(),
   /**
    * order.created / order.updated: the order's status (and courier) after the change;
-   * mailing.progress: the mailing's status.
+   * order.late: the status it has been in too long; mailing.progress: the mailing's status.
    */
   status: z.number().int().optional(),
   courierId: z.number().int().nullable().optional(),
+  /** order.late: the stage whose minutes ran out, those minutes, and who holds the order up. */
+  stage: z.enum(ORDER_TIMER_STAGES).optional(),
+  minutes: z.number().int().optional(),
+  heldBy: z.enum(['restaurant', 'operator']).optional(),
   /** message.created */
   messageId: z.number().int().optional(),
   /** review.created (with the order's orderId and threadId) */

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { OrderStatus } from './statuses';
+import { atLeastOneField, integer } from './validation';
 
 /**
  * Order timers: how long an order may wait in each stage before it is late. Each city keeps
@@ -62,3 +64,48 @@ export const orderTimerState = (elapsedMs: number, minutes: number): OrderTimerS
   if (elapsedMs >= allowedMs) return 'late';
   return elapsedMs >= allowedMs * ORDER_TIMER_WARNING_SHARE ? 'warning' : 'ok';
 };
+
+/** The stage, the minutes it allows and who holds the order up there, for an order's status; null when it has no clock. */
+export const orderTimerOf = (
+  status: number,
+  minutes: Partial<Record<OrderTimerStage, number>> = {},
+): { stage: OrderTimerStage; minutes: number; heldBy: 'restaurant' | 'operator' } | null => {
+  const stage = orderTimerStageOf(status);
+  if (stage === null) return null;
+  return { stage, minutes: minutes[stage] ?? DEFAULT_ORDER_TIMER_MINUTES[stage], heldBy: ORDER_TIMER_STAGE_HELD_BY[stage] };
+};
+
+/** A city's timer settings: GET reads them, PUT writes them. */
+export const ORDER_TIMERS_PATH = '/cities/:cityId/orderTimers';
+/** How many orders of the user's scope are late now (the Orders menu entry's count). */
+export const ORDER_LATE_COUNT_PATH = '/orders/lateCount';
+
+const stageMinutes = integer({ min: ORDER_TIMER_MIN_MINUTES, max: ORDER_TIMER_MAX_MINUTES });
+
+/**
+ * A city's own minutes per stage, as the form edits them and PUT takes them: a number, or null
+ * for the default (the city then follows the product's default). A stage left out keeps what
+ * the city has.
+ */
+export const cityOrderTimersSchema = z
+  .strictObject({
+    new: stageMinutes.nullable().optional(),
+    confirmed: stageMinutes.nullable().optional(),
+    cooking: stageMinutes.nullable().optional(),
+    onTheWay: stageMinutes.nullable().optional(),
+  })
+  .refine(atLeastOneField, { error: 'validation.nothingToChange' });
+export type CityOrderTimersInput = z.output<typeof cityOrderTimersSchema>;
+
+const stageRecord = <T extends z.ZodType>(value: T) => z.object({ new: value, confirmed: value, cooking: value, onTheWay: value });
+
+/** A city's timers: its own minutes per stage (null: the default) and the minutes that apply. */
+export const cityOrderTimersRecord = z.object({
+  cityId: z.number().int(),
+  custom: stageRecord(z.number().int().nullable()),
+  minutes: stageRecord(z.number().int()),
+  defaults: stageRecord(z.number().int()),
+});
+export type CityOrderTimers = z.infer<typeof cityOrderTimersRecord>;
+
+export const orderLateCountRecord = z.object({ total: z.number().int() });

@@ -46,7 +46,7 @@ const queryFlag = z
  * The filters of the order list, its totals and its export: the same for all three, so the
  * export holds exactly what the list shows. `from` and `to` are inclusive; a day given as
  * `to` covers that whole day. `numbers` asks for the customers' phones (never for owners).
- * `q` searches (orderSearchTerms) and `status` keeps one status tab.
+ * `q` searches (orderSearchTerms), `status` keeps one status tab and `late` the late orders.
  */
 export const orderFilterShape = {
   cityId: z
@@ -60,6 +60,11 @@ export const orderFilterShape = {
   numbers: queryFlag,
   q: orderSearchQuery.optional(),
   status: orderStatusTabQuery.optional(),
+  /** Only the orders whose clock has run past their stage's minutes now (src/domain/orderTimers.ts). */
+  late: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 };
 export const orderFilterQuery = z.object(orderFilterShape);
 export type OrderFilter = z.output<typeof orderFilterQuery>;
@@ -74,6 +79,7 @@ export interface OrderFilterValues {
   brief?: boolean;
   q?: string | null;
   status?: OrderStatusTab | null;
+  late?: boolean;
 }
 
 /** The query string of a filter, as the list, the totals and the export send it. */
@@ -86,6 +92,7 @@ export const orderFilterParams = (filter: OrderFilterValues): URLSearchParams =>
   if (filter.numbers) params.set('numbers', 'true');
   if (filter.q && filter.q.trim() !== '') params.set('q', filter.q.trim());
   if (filter.status) params.set('status', filter.status);
+  if (filter.late) params.set('late', 'true');
   return params;
 };
 
@@ -151,6 +158,10 @@ export const orderRecord = z.object({
   courierTelegramId: z.number().nullable(),
   courierDetails: z.object({ username: z.string().nullable(), name: z.string() }).nullable(),
   createdAt: isoTime,
+  /** When the order entered its status: its clock (src/domain/orderTimers.ts). */
+  statusSince: isoTime,
+  /** The minutes its city allows the order's stage; null for a status with no clock (drafts, final, delivered). */
+  timerMinutes: z.number().int().nullable(),
   paymentReceipt: z.object({ providerPaymentChargeId: z.string() }).nullable(),
   invoiceId: z.string().nullable(),
   serviceFee: money.nullable(),

@@ -4,23 +4,34 @@ import { Menu, usePermissions, useTranslate } from 'react-admin';
 import type { Permissions } from '../providers/authProvider';
 import { RESOURCES } from '../resources';
 import { usePreloadMenu } from '../resources/common/preload';
-import { useUnreadTotal } from '../resources/orders/orderWorkspaceReads';
+import { useLateCount, useUnreadTotal } from '../resources/orders/orderWorkspaceReads';
 import { menuFor, type MenuItem } from './menu';
 
-/** The Orders entry's icon, with the user's unread chat messages over every order they see. */
+/** The Orders entry's icon, with the user's unread chat messages over every order they see, and below them their late orders. */
 const OrdersIcon = ({ icon }: { icon: MenuItem['icon'] }) => {
   const translate = useTranslate();
   const unread = useUnreadTotal();
+  const late = useLateCount();
   return (
     <Badge
-      badgeContent={unread}
-      color="error"
+      badgeContent={late}
+      color="warning"
       max={999}
-      data-testid="menu-unread"
-      data-unread={unread}
-      slotProps={{ badge: { 'aria-label': translate('resources.orders.workspace.unread', { smart_count: unread }) } }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      data-testid="menu-late"
+      data-late={late}
+      slotProps={{ badge: { 'aria-label': translate('resources.orders.workspace.late', { smart_count: late }) } }}
     >
-      {createElement(icon)}
+      <Badge
+        badgeContent={unread}
+        color="error"
+        max={999}
+        data-testid="menu-unread"
+        data-unread={unread}
+        slotProps={{ badge: { 'aria-label': translate('resources.orders.workspace.unread', { smart_count: unread }) } }}
+      >
+        {createElement(icon)}
+      </Badge>
     </Badge>
   );
 };

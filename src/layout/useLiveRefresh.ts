@@ -31,6 +31,11 @@ export function refreshFor(
       // The detail page's timeline (created, each status, courier changes, messages).
       if (event.orderId !== undefined) stale(['orders', 'timeline', event.orderId]);
       break;
+    case 'order.late':
+      // The late filter's list and the order's timeline (which records the escalation).
+      refetchOrderLists();
+      if (event.orderId !== undefined) stale(['orders', 'timeline', event.orderId]);
+      break;
     case 'message.created':
       if (event.threadId) {
         stale(['orders', 'chat', event.threadId]);

@@ -50,6 +50,8 @@ export const ORDER: Order = {
   courierTelegramId: null,
   courierDetails: null,
   createdAt: '2026-03-05T14:02:00.000Z',
+  statusSince: '2026-03-05T14:02:00.000Z',
+  timerMinutes: 10,
   paymentReceipt: null,
   invoiceId: null,
   serviceFee: null,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { OrderTimelineEntry, TimelinePerson } from '../../../src/domain';
+import { orderLateOf, type OrderTimelineEntry, type TimelinePerson } from '../../../src/domain';
 import { assertInScope, type Actor } from '../../auth/scope';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -15,7 +15,7 @@ const personName = (name: string | null, username: string | null, id: number) =>
 
 /**
  * An order's timeline, oldest first: its creation, each status move and courier
- * change from the audit trail with who made it (nobody named: the customer through the bot, or
+ * change, and each time it ran late, from the audit trail with who made it (nobody named: the customer through the bot, or
  * the system), and its chat's messages. The order is read in the user's scope, like the order
  * itself: outside it, the order is unknown.
  */
@@ -83,6 +83,8 @@ export function orderTimeline(db: Kysely<Database>) {
       const at = new Date(change.at).toISOString();
       const actor =
         change.actor_id === null ? null : { id: change.actor_id, name: personName(change.name, change.username, change.actor_id) };
+      const late = orderLateOf(change.changes);
+      if (late) entries.push({ kind: 'late', at, status: late.status, minutes: late.minutes, heldBy: late.heldBy });
       const status = statusMove.safeParse(change.changes.status);
       if (status.success) entries.push({ kind: 'status', at, actor, from: status.data[0], to: status.data[1] });
       const courier = courierChange.safeParse(change.changes.courier_id);

@@ -79,6 +79,7 @@ export function orderWorkspace(db: Kysely<Database>) {
             threadId: eb.ref('orders.thread_id'),
             user: eb.ref('orders.user_id'),
             status: eb.ref('orders.status'),
+            statusSince: eb.ref('orders.status_since'),
           },
         ),
       )

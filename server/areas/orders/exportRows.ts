@@ -147,6 +147,7 @@ export async function* exportPages(
           threadId: eb.ref('o.thread_id'),
           user: eb.ref('o.user_id'),
           status: eb.ref('o.status'),
+          statusSince: eb.ref('o.status_since'),
         }),
       )
       .orderBy('o.created_at', 'desc')

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { can, ORDER_STATUS_TAB_STATUSES, orderSearchTerms, type OrderFilter, type OrderSearchTerms } from '../../../src/domain';
 import { rangeBoundary } from '../../http/dayRange';
 import { assertCityVisible, inUserScope, type Actor } from '../../auth/scope';
+import { isLate } from './orderTimerSql';
 
 /**
  * The rows of the order list, its totals and its export: one filter for all three, so the
@@ -20,12 +21,15 @@ export interface OrderRange {
   search?: OrderSearchTerms | null;
   /** The statuses of the chosen tab; all when none. */
   statuses?: readonly number[] | null;
+  /** Only the orders late at this instant; all when none. */
+  lateAt?: Date | null;
 }
 
 /** Whether a range narrows by more than place and time (the day totals then cannot answer it). */
-export const narrowsRows = (range: OrderRange): boolean => !!range.search || !!range.statuses;
+export const narrowsRows = (range: OrderRange): boolean => !!range.search || !!range.statuses || !!range.lateAt;
 
-export function orderRange(user: Actor, filter: OrderFilter): OrderRange {
+/** `now` is the instant the late filter judges by (the app's clock). */
+export function orderRange(user: Actor, filter: OrderFilter, now: Date = new Date()): OrderRange {
   const cityId = filter.cityId ?? null;
   if (cityId !== null) assertCityVisible(user, cityId);
   return {
@@ -35,6 +39,7 @@ export function orderRange(user: Actor, filter: OrderFilter): OrderRange {
     to: rangeBoundary(filter.to, true),
     search: filter.q ? searchOf(filter.q, can(user.roleId, 'customerPhone', 'show')) : null,
     statuses: filter.status ? ORDER_STATUS_TAB_STATUSES[filter.status] : null,
+    lateAt: filter.late ? now : null,
   };
 }
 
@@ -78,6 +83,7 @@ export interface OrderRangeColumns {
   threadId: Expression<string>;
   user: Expression<number>;
   status: Expression<number>;
+  statusSince: Expression<Date>;
 }
 
 /** The `where` of a range for a query over `orders`, with the user's scope. */
@@ -94,5 +100,6 @@ export function inOrderRange<DB, TB extends keyof DB>(
   if (range.to) conditions.push(eb(columns.createdAt, '<', range.to));
   if (range.statuses) conditions.push(eb(columns.status, 'in', range.statuses));
   if (range.search) conditions.push(searchCondition(range.search, columns));
+  if (range.lateAt) conditions.push(isLate(columns, range.lateAt));
   return eb.and(conditions);
 }

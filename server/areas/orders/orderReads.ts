@@ -173,7 +173,14 @@ const howMany = (values: readonly unknown[] | null): string => (values === null 
 function listShape({ user, range, totals, disclosure }: ListArgs): string | null {
   if (range.search) return null;
   const rangeShape = (r: OrderRange) =>
-    [present(r.cityId), howMany(r.restaurantIds), present(r.from), present(r.to), howMany(r.statuses ?? null)].join('');
+    [
+      present(r.cityId),
+      howMany(r.restaurantIds),
+      present(r.from),
+      present(r.to),
+      howMany(r.statuses ?? null),
+      present(r.lateAt ?? null),
+    ].join('');
   return [
     user.roleId,
     present(user.cityId),
@@ -195,6 +202,7 @@ const rangeLeaves = (range: OrderRange, leaf: LeafMap): OrderRange => ({
   from: maybe(range.from, leaf),
   to: maybe(range.to, leaf),
   statuses: range.statuses && range.statuses.map((status) => leaf(status)),
+  lateAt: maybe(range.lateAt ?? null, leaf),
 });
 
 /** Every value the list's statement takes as a parameter, in one order. */
@@ -218,6 +226,7 @@ const orderColumns = (eb: ExpressionBuilder<Database, 'orders'>): OrderRangeColu
   threadId: eb.ref('orders.thread_id'),
   user: eb.ref('orders.user_id'),
   status: eb.ref('orders.status'),
+  statusSince: eb.ref('orders.status_since'),
 });
 
 export interface OrderList {

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { can, maskPhone, type Order } from '../../../src/domain';
 import type { Actor } from '../../auth/scope';
 import type { Database } from '../../db/schema';
+import { timerMinutesOf } from './orderTimerSql';
 
 /**
  * Orders as every reader answers them (list, detail, GraphQL, export): one statement reads
@@ -62,6 +63,8 @@ export const selectOrders = (db: Kysely<Database>) =>
     'o.invoice_id',
     'o.provider_payment_charge_id',
     'o.created_at',
+    'o.status_since',
+    timerMinutesOf(sql.ref<number>('o.city_id'), sql.ref<number>('o.status')).as('timer_minutes'),
     'c.name as city_name',
     'c.name_ru as city_name_ru',
     'c.currency as city_currency',
@@ -186,6 +189,8 @@ export function toOrder(user: Actor, row: OrderRow, view: OrderView): Order {
     courierDetails:
       row.courier_id === null ? null : { username: row.courier_username ?? null, name: row.courier_name || row.courier_login || '' },
     createdAt: row.created_at.toISOString(),
+    statusSince: row.status_since.toISOString(),
+    timerMinutes: row.timer_minutes,
     paymentReceipt: paymentData && row.provider_payment_charge_id ? { providerPaymentChargeId: row.provider_payment_charge_id } : null,
     invoiceId: paymentData ? row.invoice_id : null,
     // A line of the bill: whoever sees the total sees it, so that the lines add up.
@@ -245,6 +250,8 @@ export const orderListJson = (disclosure: OrderDisclosure): RawBuilder<unknown> 
       name: sql`coalesce(nullif(p.courier_name, ''), nullif(p.courier_login, ''), '')`,
     })} END`,
     createdAt: sql`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    statusSince: sql`to_char(p.status_since AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    timerMinutes: sql`p.timer_minutes`,
     paymentReceipt: sql`CASE WHEN ${payment} AND p.provider_payment_charge_id <> '' THEN ${jsonObject({
       providerPaymentChargeId: sql`p.provider_payment_charge_id`,
     })} END`,

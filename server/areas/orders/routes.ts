@@ -51,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     async (request, reply) => {
       const user = currentUser(request);
       const { page, perPage, ...filter } = request.query;
-      const range = orderRange(user, filter);
+      const range = orderRange(user, filter, deps.now());
       const { json, total, totals } = await reader.list(user, range, { numbers: filter.numbers }, { page, perPage });
       reply.header('x-total-count', String(total));
       // The same statement gives the range's totals: the list screen needs no second request.
@@ -67,7 +67,7 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     { schema: { querystring: orderFilterQuery, response: { 200: orderStatusCountsRecord } }, preValidation: requireCan('orders', 'list') },
     async (request) => {
       const user = currentUser(request);
-      return workspace.statusCounts(user, orderRange(user, request.query));
+      return workspace.statusCounts(user, orderRange(user, request.query, deps.now()));
     },
   );
 
@@ -93,7 +93,7 @@ export const orderRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     { schema: { querystring: orderFilterQuery, response: { 200: orderTotalsRecord } }, preValidation: requireCan('orders', 'list') },
     async (request) => {
       const user = currentUser(request);
-      return (await reader.aggregate(user, orderRange(user, request.query))).totals;
+      return (await reader.aggregate(user, orderRange(user, request.query, deps.now()))).totals;
     },
   );
 

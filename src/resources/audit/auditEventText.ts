@@ -26,6 +26,12 @@ export const auditEventText = (event: AuditEvent, record: AuditRecord, who: stri
         : translate('resources.audit.events.restaurantPaused', { who, restaurant: named, until: format.time(event.until) });
     case 'restaurantReopened':
       return translate('resources.audit.events.restaurantReopened', { who, restaurant: named });
+    case 'orderLate':
+      return translate('resources.audit.events.orderLate', {
+        order: named,
+        status: auditValueText({ entity: 'orders', field: 'status', settingKey: null }, event.status, format).text,
+        minutes: event.minutes,
+      });
     case 'orderStatus': {
       const place = { entity: 'orders', field: 'status', settingKey: null };
       return translate('resources.audit.events.orderStatus', {

@@ -94,6 +94,7 @@ export default translations({
       restaurantPausedOpen: '%{who} paused the restaurant %{restaurant} until it is reopened',
       restaurantReopened: '%{who} reopened the restaurant %{restaurant}',
       orderStatus: '%{who} moved the order %{order}: %{from} → %{to}',
+      orderLate: 'The order %{order} ran late: %{status} for longer than %{minutes} min',
     },
     actions: {
       insert: 'Created',
@@ -109,6 +110,7 @@ export default translations({
     entities: {
       cities: singularName(cities, 'en'),
       city_configs: 'City config',
+      city_order_timers: 'Order timer',
       global_settings: 'Global setting',
       districts: singularName(districts, 'en'),
       bots: singularName(bots, 'en'),
@@ -142,6 +144,8 @@ export default translations({
       noCourier: 'none',
       message: 'Message from %{who}',
       toRestaurant: 'Message to the restaurant from %{who}',
+      late: 'Late: %{status} for longer than %{minutes} min (%{heldBy})',
+      heldBy: { restaurant: 'the restaurant holds it up', operator: 'waiting for delivery' },
     },
   },
   ru: {
@@ -217,6 +221,7 @@ export default translations({
       restaurantPausedOpen: '%{who} поставил(а) ресторан %{restaurant} на паузу до открытия',
       restaurantReopened: '%{who} снова открыл(а) ресторан %{restaurant}',
       orderStatus: '%{who} перевёл(а) заказ %{order}: %{from} → %{to}',
+      orderLate: 'Заказ %{order} просрочен: %{status} дольше %{minutes} мин',
     },
     actions: {
       insert: 'Создано',
@@ -232,6 +237,7 @@ export default translations({
     entities: {
       cities: singularName(cities, 'ru'),
       city_configs: 'Настройка города',
+      city_order_timers: 'Таймер заказов',
       global_settings: 'Общая настройка',
       districts: singularName(districts, 'ru'),
       bots: singularName(bots, 'ru'),
@@ -265,6 +271,8 @@ export default translations({
       noCourier: 'нет',
       message: 'Сообщение от: %{who}',
       toRestaurant: 'Сообщение ресторану от: %{who}',
+      late: 'Просрочен: %{status} дольше %{minutes} мин (%{heldBy})',
+      heldBy: { restaurant: 'задерживает ресторан', operator: 'ждёт доставки' },
     },
   },
   es: {
@@ -340,6 +348,7 @@ export default translations({
       restaurantPausedOpen: '%{who} pausó el restaurante %{restaurant} hasta que se reabra',
       restaurantReopened: '%{who} reabrió el restaurante %{restaurant}',
       orderStatus: '%{who} pasó el pedido %{order}: %{from} → %{to}',
+      orderLate: 'El pedido %{order} va con retraso: %{status} más de %{minutes} min',
     },
     actions: {
       insert: 'Creado',
@@ -355,6 +364,7 @@ export default translations({
     entities: {
       cities: singularName(cities, 'es'),
       city_configs: 'Configuración de la ciudad',
+      city_order_timers: 'Temporizador de pedidos',
       global_settings: 'Ajuste general',
       districts: singularName(districts, 'es'),
       bots: singularName(bots, 'es'),
@@ -388,6 +398,8 @@ export default translations({
       noCourier: 'ninguno',
       message: 'Mensaje de %{who}',
       toRestaurant: 'Mensaje al restaurante de %{who}',
+      late: 'Con retraso: %{status} más de %{minutes} min (%{heldBy})',
+      heldBy: { restaurant: 'lo retiene el restaurante', operator: 'esperando la entrega' },
     },
   },
 });

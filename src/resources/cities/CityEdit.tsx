@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { OtherCity, useWorksInCity } from '../common/OtherCity';
 import { useSession } from '../common/useSession';
 import { CityConfigForm, CityForm } from './CityForm';
+import { CityOrderTimers } from './CityOrderTimers';
 import { CitySetup } from './CitySetup';
 import { FocusSetting } from './FocusSetting';
 import { useCitySaved } from './useCitySaved';
@@ -58,6 +59,7 @@ export const CityEdit = () => {
           </WithConfig>
         )}
       </RecordEdit>
+      <CityOrderTimers cityId={cityId} />
     </>
   );
 };

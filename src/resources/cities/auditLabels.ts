@@ -16,4 +16,9 @@ export default {
     auth_key: field('authKey'),
   },
   city_configs: { city_id: field('city') },
+  city_order_timers: {
+    city_id: field('city'),
+    stage: 'resources.cities.orderTimers.stage',
+    minutes: 'resources.cities.orderTimers.minutes',
+  },
 } satisfies AuditLabels;

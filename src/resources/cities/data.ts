@@ -8,7 +8,10 @@ import {
   configKeysFor,
   fillPath,
   globalSettingsSchema,
+  ORDER_TIMER_STAGES,
+  ORDER_TIMERS_PATH,
   type CityConfig,
+  type CityOrderTimers,
 } from '../../domain';
 import { sessionUser } from '../../providers/authProvider';
 import { getJson, pick, restResource, schemaFields, sendJson, type ResourceHandlers } from '../../providers/rest';
@@ -103,5 +106,18 @@ export const globalSettings: ResourceHandlers = {
       pick(params.data, schemaFields(globalSettingsSchema)),
     );
     return { data: { id: 'global', ...saved } };
+  },
+} as ResourceHandlers;
+
+/** A city's order timers, by city id: the form edits its own minutes per stage (empty: the default). */
+export const cityOrderTimers: ResourceHandlers = {
+  async getOne(_resource: string, params: GetOneParams) {
+    const timers = await getJson<CityOrderTimers>(fillPath(ORDER_TIMERS_PATH, { cityId: String(params.id) }));
+    return { data: { id: params.id, ...timers.custom, defaults: timers.defaults } };
+  },
+  async update(_resource: string, params: UpdateParams) {
+    const body = Object.fromEntries(ORDER_TIMER_STAGES.map((stage) => [stage, params.data[stage] ?? null]));
+    const timers = await sendJson<CityOrderTimers>('PUT', fillPath(ORDER_TIMERS_PATH, { cityId: String(params.id) }), body);
+    return { data: { id: params.id, ...timers.custom, defaults: timers.defaults } };
   },
 } as ResourceHandlers;

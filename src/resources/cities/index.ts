@@ -21,5 +21,6 @@ export default {
     cities: async () => (await import('./data')).cities,
     cityConfig: async () => (await import('./data')).cityConfig,
     globalSettings: async () => (await import('./data')).globalSettings,
+    orderTimers: async () => (await import('./data')).cityOrderTimers,
   },
 } satisfies ResourceManifest;

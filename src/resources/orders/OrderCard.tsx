@@ -8,6 +8,7 @@ import type { NewOrderMark } from '../../providers/liveEventsHub';
 import { CourierBlock } from './CourierBlock';
 import { CustomerPhone } from './CustomerPhone';
 import { LazyOrderChat } from './LazyOrderChat';
+import { OrderClock } from './OrderClock';
 import { orderPath } from './paths';
 import { StatusBadge } from './StatusBadge';
 import { StatusEditor } from './StatusEditor';
@@ -62,6 +63,7 @@ const OrderCardBody = ({ order, brief, fresh, unread }: { order: Order; brief: b
             {format.time(order.createdAt)}
           </Typography>
           <StatusBadge status={order.status} />
+          <OrderClock order={order} />
           {fresh ? <Chip size="small" color="primary" label={translate('live.newOrder')} data-testid="new-order" /> : null}
           <UnreadBadge count={unread} />
           <Chip

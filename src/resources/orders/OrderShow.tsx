@@ -9,6 +9,7 @@ import { CustomerBlock } from './CustomerBlock';
 import { DetailSection, Fact } from './DetailSection';
 import { LazyOrderChat } from './LazyOrderChat';
 import { OrderBill } from './OrderBill';
+import { OrderClock } from './OrderClock';
 import { useOrder } from './orderReads';
 import { OrderTimeline } from './OrderTimeline';
 import { ORDERS_PATH } from './paths';
@@ -60,8 +61,9 @@ const OrderDetail = ({ order }: { order: Order }) => {
           <OrderBill order={order} />
         </DetailSection>
         <DetailSection title="resources.orders.status.label" testId="order-status">
-          <Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
             <StatusBadge status={order.status} />
+            <OrderClock order={order} />
           </Box>
           <StatusEditor order={order} />
           <Fact label="resources.orders.detail.payment">

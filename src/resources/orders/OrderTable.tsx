@@ -7,14 +7,15 @@ import type { NewOrders } from '../../providers/liveEventsHub';
 import { useFormat } from '../common/useFormat';
 import { CourierName } from './CourierBlock';
 import { CustomerPhone } from './CustomerPhone';
+import { OrderClock } from './OrderClock';
 import { orderPath } from './paths';
 import { StatusBadge } from './StatusBadge';
 import { UnreadBadge } from './UnreadBadge';
 
-const COLUMNS = ['number', 'time', 'status', 'restaurant', 'customer', 'total', 'courier', 'unread'] as const;
+const COLUMNS = ['number', 'time', 'status', 'clock', 'restaurant', 'customer', 'total', 'courier', 'unread'] as const;
 
 /**
- * The compact view of the list: one line per order (number, time, status, restaurant,
+ * The compact view of the list: one line per order (number, time, status, time in status, restaurant,
  * customer, total, courier, unread messages), dense enough to show a screenful of orders. On a
  * phone the table scrolls sideways under its number column, which stays in place.
  */
@@ -62,6 +63,9 @@ export const OrderTable = ({ orders, newOrders }: { orders: readonly OrderListIt
                 </TableCell>
                 <TableCell>
                   <StatusBadge status={order.status} />
+                </TableCell>
+                <TableCell>
+                  <OrderClock order={order} />
                 </TableCell>
                 <TableCell>{format.name(order.restaurant)}</TableCell>
                 <TableCell>

@@ -30,6 +30,12 @@ const useDescribe = () => {
           who: who(entry.actor),
         });
       }
+      case 'late':
+        return translate('resources.audit.timeline.late', {
+          status: status(entry.status),
+          minutes: entry.minutes,
+          heldBy: translate(`resources.audit.timeline.heldBy.${entry.heldBy}`),
+        });
       case 'message':
         return translate(entry.toRestaurant ? 'resources.audit.timeline.toRestaurant' : 'resources.audit.timeline.message', {
           who: who(entry.actor),

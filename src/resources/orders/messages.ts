@@ -11,6 +11,7 @@ export default translations({
       cityId: 'City',
       brief: 'Brief summary',
       numbers: 'Show numbers',
+      late: 'Late only',
     },
     empty: 'No orders match these filters.',
     workspace: {
@@ -32,6 +33,14 @@ export default translations({
         total: 'Total',
         courier: 'Courier',
         unread: 'Unread',
+        clock: 'In status',
+      },
+      late: '%{smart_count} late order |||| %{smart_count} late orders',
+      clock: {
+        minutes: '%{minutes} min',
+        ok: 'In this status for %{minutes} of %{allowed} min',
+        warning: 'In this status for %{minutes} of %{allowed} min: nearly late',
+        late: 'Late: in this status for %{minutes} min, %{allowed} allowed',
       },
     },
     totals: {
@@ -141,6 +150,7 @@ export default translations({
       cityId: 'Город',
       brief: 'Кратко о заказе',
       numbers: 'Показать номера',
+      late: 'Только просроченные',
     },
     empty: 'Нет заказов по этим фильтрам.',
     workspace: {
@@ -163,6 +173,14 @@ export default translations({
         total: 'Итого',
         courier: 'Курьер',
         unread: 'Непрочитанные',
+        clock: 'В статусе',
+      },
+      late: '%{smart_count} просроченный заказ |||| %{smart_count} просроченных заказа |||| %{smart_count} просроченных заказов',
+      clock: {
+        minutes: '%{minutes} мин',
+        ok: 'В этом статусе %{minutes} из %{allowed} мин',
+        warning: 'В этом статусе %{minutes} из %{allowed} мин: скоро просрочен',
+        late: 'Просрочен: в этом статусе %{minutes} мин, допустимо %{allowed}',
       },
     },
     totals: {
@@ -272,6 +290,7 @@ export default translations({
       cityId: 'Ciudad',
       brief: 'Resumen breve',
       numbers: 'Mostrar números',
+      late: 'Solo con retraso',
     },
     empty: 'Ningún pedido coincide con estos filtros.',
     workspace: {
@@ -300,6 +319,14 @@ export default translations({
         total: 'Total',
         courier: 'Repartidor',
         unread: 'Sin leer',
+        clock: 'En estado',
+      },
+      late: '%{smart_count} pedido con retraso |||| %{smart_count} pedidos con retraso',
+      clock: {
+        minutes: '%{minutes} min',
+        ok: 'En este estado %{minutes} de %{allowed} min',
+        warning: 'En este estado %{minutes} de %{allowed} min: casi con retraso',
+        late: 'Con retraso: en este estado %{minutes} min, %{allowed} permitidos',
       },
     },
     totals: {

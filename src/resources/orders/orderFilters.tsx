@@ -11,7 +11,7 @@ const TOGGLE_SX = { ml: '11px' };
 
 /**
  * The filters of the order list (spec section 2): the search, dates, restaurants, the city for
- * admins, and the toggles (the numbers one only for roles that see phones). They live in the URL, so a link reproduces the view; owners see
+ * admins, and the toggles (late orders only; the numbers one only for roles that see phones). They live in the URL, so a link reproduces the view; owners see
  * one restaurant and get no restaurant picker, and search by number and name only (the API
  * never matches their search against phones).
  */
@@ -35,6 +35,7 @@ export function useOrderFilters(): ReactElement[] | null {
     ...(can('restaurants', 'list')
       ? [<RestaurantFilterInput key="rests" source="rests" label="resources.orders.fields.rests" multiple alwaysOn />]
       : []),
+    <BooleanInput key="late" source="late" label="resources.orders.fields.late" alwaysOn sx={TOGGLE_SX} />,
     <BooleanInput key="brief" source="brief" label="resources.orders.fields.brief" alwaysOn sx={TOGGLE_SX} />,
     // Roles that never see phones get no switch that would do nothing for them.
     ...(phones ? [<BooleanInput key="numbers" source="numbers" label="resources.orders.fields.numbers" alwaysOn sx={TOGGLE_SX} />] : []),

@@ -30,6 +30,8 @@ const ORDER_FIELDS = /* GraphQL */ `
   courierTelegramId
   courierDetails { username name }
   createdAt
+  statusSince
+  timerMinutes
   paymentReceipt { providerPaymentChargeId }
   invoiceId
   serviceFee

@@ -18,4 +18,6 @@ export const orderKeys = {
   statusCounts: (query: string) => ['orders', 'statusCounts', query] as const,
   /** The user's unread chat messages over every order they see (the menu's badge). */
   unread: () => ['orders', 'unread'] as const,
+  /** The late orders the user sees (the menu's other badge). */
+  lateCount: () => ['orders', 'lateCount'] as const,
 };

@@ -35,6 +35,7 @@ export const orderFilterValues = (filter: Record<string, unknown>): OrderFilterV
     brief: filter.brief === true || filter.brief === 'true',
     q: text(filter.q)?.trim() || null,
     status: isOrderStatusTab(filter.status) ? filter.status : null,
+    late: filter.late === true || filter.late === 'true',
   };
 };
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, type OrderStatusCounts } from '../../domain';
+import { API_PATHS, ORDER_LATE_COUNT_PATH, type OrderStatusCounts } from '../../domain';
 import { useLiveEvent } from '../../providers/liveEventsHooks';
 import { getJson } from '../../providers/rest';
 import { useSession } from '../common/useSession';
@@ -41,4 +41,26 @@ export function useUnreadTotal(): number {
     staleTime: 30_000,
   });
   return enabled ? (unread.data?.total ?? 0) : 0;
+}
+
+/** An order turns late between events (its clock runs out): the count is asked again this often too. */
+const LATE_COUNT_REFRESH_MS = 30_000;
+
+/**
+ * How many orders of the user's scope are late now (the Orders menu entry's other badge): asked
+ * again when the server escalates one, when an order moves (it may have left its late status)
+ * and twice a minute.
+ */
+export function useLateCount(): number {
+  const { can } = useSession();
+  const queryClient = useQueryClient();
+  const enabled = can('orders', 'list');
+  useLiveEvent(['order.late', 'order.updated'], () => void queryClient.invalidateQueries({ queryKey: orderKeys.lateCount() }));
+  const late = useQuery({
+    queryKey: orderKeys.lateCount(),
+    queryFn: () => getJson<{ total: number }>(ORDER_LATE_COUNT_PATH),
+    enabled,
+    refetchInterval: LATE_COUNT_REFRESH_MS,
+  });
+  return enabled ? (late.data?.total ?? 0) : 0;
 }

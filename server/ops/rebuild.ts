@@ -11,12 +11,14 @@ import { sql, type Kysely } from 'kysely';
  * - stats_slots (migration 010): per city and quarter of an hour, orders by group, carts and
  *   the bot's responses with their total time;
  * - customer_milestones (migration 010): per customer and city, the sign-up and the first,
- *   second and tenth counted orders.
+ *   second and tenth counted orders;
+ * - order_status_minutes (migration 026): per city, UTC day, status and whole minutes, the
+ *   status periods that ended then.
  *
  * The audit trail and the live events are records of changes as they happened, not derived
  * from the rows: a load with triggers off writes none, and no rebuild can make them up.
  */
-export const DERIVED_TABLES = ['order_day_totals', 'stats_slots', 'customer_milestones'] as const;
+export const DERIVED_TABLES = ['order_day_totals', 'stats_slots', 'customer_milestones', 'order_status_minutes'] as const;
 export type DerivedTable = (typeof DERIVED_TABLES)[number];
 
 const RECOMPUTE: Record<DerivedTable, ReturnType<typeof sql>> = {
@@ -53,6 +55,12 @@ const RECOMPUTE: Record<DerivedTable, ReturnType<typeof sql>> = {
     JOIN users AS u ON u.id = o.user_id
     WHERE o.n IN (1, 2, 10)
     GROUP BY o.user_id, o.city_id, u.created_at`,
+  order_status_minutes: sql`
+    INSERT INTO order_status_minutes (city_id, day, status, minutes, periods)
+    SELECT city_id, (ended_at AT TIME ZONE 'UTC')::date, status, greatest(floor(extract(epoch FROM ended_at - started_at) / 60), 0)::int,
+      count(*)
+    FROM order_status_periods
+    GROUP BY 1, 2, 3, 4`,
 };
 
 /**
@@ -62,7 +70,7 @@ const RECOMPUTE: Record<DerivedTable, ReturnType<typeof sql>> = {
  */
 export async function rebuildDerivedTables<DB>(db: Kysely<DB>): Promise<{ name: DerivedTable; rows: number }[]> {
   return db.transaction().execute(async (trx) => {
-    await sql`LOCK TABLE orders, carts, bot_responses IN SHARE MODE`.execute(trx);
+    await sql`LOCK TABLE orders, carts, bot_responses, order_status_periods IN SHARE MODE`.execute(trx);
     const counts: { name: DerivedTable; rows: number }[] = [];
     for (const name of DERIVED_TABLES) {
       await sql`DELETE FROM ${sql.table(name)}`.execute(trx);

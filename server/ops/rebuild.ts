@@ -20,6 +20,8 @@ import { sql, type Kysely } from 'kysely';
  */
 export const DERIVED_TABLES = ['order_day_totals', 'stats_slots', 'customer_milestones', 'order_status_minutes'] as const;
 export type DerivedTable = (typeof DERIVED_TABLES)[number];
+/** The tables they are computed from, kept still while they are. */
+const BASE_TABLES = ['orders', 'carts', 'bot_responses', 'order_status_periods'] as const;
 
 const RECOMPUTE: Record<DerivedTable, ReturnType<typeof sql>> = {
   order_day_totals: sql`
@@ -70,9 +72,16 @@ const RECOMPUTE: Record<DerivedTable, ReturnType<typeof sql>> = {
  */
 export async function rebuildDerivedTables<DB>(db: Kysely<DB>): Promise<{ name: DerivedTable; rows: number }[]> {
   return db.transaction().execute(async (trx) => {
-    await sql`LOCK TABLE orders, carts, bot_responses, order_status_periods IN SHARE MODE`.execute(trx);
+    // A schema migrated part of the way (a rollback) may not have every table yet: those are skipped.
+    const { rows: present } = await sql<{ name: string }>`
+      SELECT name FROM unnest(${sql.val([...BASE_TABLES, ...DERIVED_TABLES])}::text[]) AS name WHERE to_regclass(name) IS NOT NULL`.execute(
+      trx,
+    );
+    const exists = new Set(present.map((row) => row.name));
+    const locked = BASE_TABLES.filter((name) => exists.has(name));
+    await sql`LOCK TABLE ${sql.join(locked.map((name) => sql.table(name)))} IN SHARE MODE`.execute(trx);
     const counts: { name: DerivedTable; rows: number }[] = [];
-    for (const name of DERIVED_TABLES) {
+    for (const name of DERIVED_TABLES.filter((table) => exists.has(table))) {
       await sql`DELETE FROM ${sql.table(name)}`.execute(trx);
       await RECOMPUTE[name].execute(trx);
       const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(name)}`.execute(trx);

@@ -50,6 +50,30 @@ function histogram(range: StatsRange) {
   return parts.length > 0 ? sql.join(parts, sql` UNION ALL `) : sql`SELECT 0, 0, 0 WHERE false`;
 }
 
+/**
+ * The orders placed in the range with a clock (all but drafts): whole quarters of an hour from
+ * stats_slots (every order, drafts among the unconfirmed) less their drafts
+ * (orders_drafts_city_idx), the odd ends from orders.
+ */
+function placed(range: StatsRange) {
+  const { slots, edges } = splitBySlots(range);
+  const parts = [
+    ...(slots
+      ? [
+          sql`SELECT sum(s.confirmed + s.unconfirmed + s.canceled) AS n FROM stats_slots AS s
+            WHERE s.city_id = ${range.cityId} AND s.slot >= ${slots.from} AND s.slot < ${slots.to}`,
+          sql`SELECT -count(*) FROM orders AS o WHERE o.city_id = ${range.cityId} AND o.status = ${sql.lit(OrderStatus.DRAFT)}
+            AND o.created_at >= ${slots.from} AND o.created_at < ${slots.to}`,
+        ]
+      : []),
+    ...edges.map(
+      (edge) => sql`SELECT count(*) FROM orders AS o WHERE o.city_id = ${range.cityId} AND o.status <> ${sql.lit(OrderStatus.DRAFT)}
+        AND o.created_at >= ${edge.from} AND o.created_at < ${edge.to}`,
+    ),
+  ];
+  return parts.length > 0 ? sql`SELECT coalesce(sum(n), 0) FROM (${sql.join(parts, sql` UNION ALL `)}) AS x (n)` : sql`SELECT 0`;
+}
+
 /** Minutes with one decimal, as the screen shows them. */
 const oneDecimal = (value: number | string | null): number | null => (value == null ? null : Math.round(Number(value) * 10) / 10);
 
@@ -73,8 +97,8 @@ interface Row {
  *   order_status_minutes, so the median is that of the whole minutes (a half when the two
  *   middle ones differ);
  * - the minutes the city allows per stage now (its own, or the default).
- * On order_status_minutes' key, order_status_periods_city_idx (the range's odd ends) and
- * orders_city_created_idx.
+ * On stats_slots, order_status_minutes and order_late_escalations_city_idx, with
+ * order_status_periods_city_idx and orders_city_created_idx for the range's odd ends.
  */
 export function orderTimes(db: Kysely<Database>) {
   return async (range: StatsRange): Promise<StatsOrderTimes> => {
@@ -94,12 +118,13 @@ export function orderTimes(db: Kysely<Database>) {
           sum(n) OVER (PARTITION BY stage, status)::int8 AS total
         FROM binned
       )
-      SELECT 'orders' AS kind, NULL AS stage, NULL::int AS status, count(*)::int AS n,
-        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM order_late_escalations AS e WHERE e.order_id = o.id))::int AS late,
+      SELECT 'orders' AS kind, NULL AS stage, NULL::int AS status, (${placed(range)})::int AS n,
+        -- Late orders from their escalations (a few of the orders): an escalation comes after
+        -- its order was placed, so those of the range's orders are at or after its start.
+        (SELECT count(DISTINCT e.order_id) FROM order_late_escalations AS e JOIN orders AS o ON o.id = e.order_id
+          WHERE e.city_id = ${range.cityId} AND e.late_at >= ${range.from} AND o.city_id = ${range.cityId}
+            AND o.created_at >= ${range.from} AND o.created_at < ${range.to} AND o.status <> ${sql.lit(OrderStatus.DRAFT)})::int AS late,
         NULL::float8 AS median
-      FROM orders AS o
-      WHERE o.city_id = ${range.cityId} AND o.created_at >= ${range.from} AND o.created_at < ${range.to}
-        AND o.status <> ${sql.lit(OrderStatus.DRAFT)}
       UNION ALL
       SELECT 'limit', d.stage, NULL, coalesce(t.minutes, d.minutes), 0, NULL
       FROM (VALUES ${stageDefaults()}) AS d (stage, minutes)

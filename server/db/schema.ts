@@ -223,6 +223,16 @@ export interface OrderStatusPeriodsTable {
   ended_at: Date;
 }
 
+/** Status periods per city, UTC day they ended, status and whole minutes spent, kept by triggers (migration 026). */
+export interface OrderStatusMinutesTable {
+  city_id: number;
+  /** `YYYY-MM-DD`, the UTC day the periods ended. */
+  day: string;
+  status: number;
+  minutes: number;
+  periods: number;
+}
+
 /** A city's minutes per timer stage (src/domain/orderTimers.ts); a missing stage takes the default (migration 023). */
 export interface CityOrderTimersTable {
   city_id: number;
@@ -553,6 +563,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_status_periods: OrderStatusPeriodsTable;
+  order_status_minutes: OrderStatusMinutesTable;
   city_order_timers: CityOrderTimersTable;
   order_late_escalations: OrderLateEscalationsTable;
   order_messages: OrderMessagesTable;

@@ -11,13 +11,17 @@ import { sql, type Kysely } from 'kysely';
  * - stats_slots (migration 010): per city and quarter of an hour, orders by group, carts and
  *   the bot's responses with their total time;
  * - customer_milestones (migration 010): per customer and city, the sign-up and the first,
- *   second and tenth counted orders.
+ *   second and tenth counted orders;
+ * - order_status_minutes (migration 026): per city, UTC day, status and whole minutes, the
+ *   status periods that ended then.
  *
  * The audit trail and the live events are records of changes as they happened, not derived
  * from the rows: a load with triggers off writes none, and no rebuild can make them up.
  */
-export const DERIVED_TABLES = ['order_day_totals', 'stats_slots', 'customer_milestones'] as const;
+export const DERIVED_TABLES = ['order_day_totals', 'stats_slots', 'customer_milestones', 'order_status_minutes'] as const;
 export type DerivedTable = (typeof DERIVED_TABLES)[number];
+/** The tables they are computed from, kept still while they are. */
+const BASE_TABLES = ['orders', 'carts', 'bot_responses', 'order_status_periods'] as const;
 
 const RECOMPUTE: Record<DerivedTable, ReturnType<typeof sql>> = {
   order_day_totals: sql`
@@ -53,6 +57,12 @@ const RECOMPUTE: Record<DerivedTable, ReturnType<typeof sql>> = {
     JOIN users AS u ON u.id = o.user_id
     WHERE o.n IN (1, 2, 10)
     GROUP BY o.user_id, o.city_id, u.created_at`,
+  order_status_minutes: sql`
+    INSERT INTO order_status_minutes (city_id, day, status, minutes, periods)
+    SELECT city_id, (ended_at AT TIME ZONE 'UTC')::date, status, greatest(floor(extract(epoch FROM ended_at - started_at) / 60), 0)::int,
+      count(*)
+    FROM order_status_periods
+    GROUP BY 1, 2, 3, 4`,
 };
 
 /**
@@ -62,9 +72,16 @@ const RECOMPUTE: Record<DerivedTable, ReturnType<typeof sql>> = {
  */
 export async function rebuildDerivedTables<DB>(db: Kysely<DB>): Promise<{ name: DerivedTable; rows: number }[]> {
   return db.transaction().execute(async (trx) => {
-    await sql`LOCK TABLE orders, carts, bot_responses IN SHARE MODE`.execute(trx);
+    // A schema migrated part of the way (a rollback) may not have every table yet: those are skipped.
+    const { rows: present } = await sql<{ name: string }>`
+      SELECT name FROM unnest(${sql.val([...BASE_TABLES, ...DERIVED_TABLES])}::text[]) AS name WHERE to_regclass(name) IS NOT NULL`.execute(
+      trx,
+    );
+    const exists = new Set(present.map((row) => row.name));
+    const locked = BASE_TABLES.filter((name) => exists.has(name));
+    await sql`LOCK TABLE ${sql.join(locked.map((name) => sql.table(name)))} IN SHARE MODE`.execute(trx);
     const counts: { name: DerivedTable; rows: number }[] = [];
-    for (const name of DERIVED_TABLES) {
+    for (const name of DERIVED_TABLES.filter((table) => exists.has(table))) {
       await sql`DELETE FROM ${sql.table(name)}`.execute(trx);
       await RECOMPUTE[name].execute(trx);
       const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(name)}`.execute(trx);

@@ -99,10 +99,19 @@ export const FUNNEL_ORDER: Record<FunnelStep, number> = { first: 1, second: 2, t
 export const statsFunnelRecord = z.object({ first: funnelStepRecord, second: funnelStepRecord, tenth: funnelStepRecord });
 export type StatsFunnel = z.infer<typeof statsFunnelRecord>;
 
+/**
+ * A median of status periods in minutes, exact to the minute: each period counts its whole
+ * minutes (floored), and the median of those is a whole minute or, between two, a half.
+ */
+const medianMinutes = z.number().nullable().meta({
+  description:
+    'Median minutes of the periods, exact to the minute: each period counts its whole minutes (floored); a half when the two middle ones differ. Null when none ended in the range.',
+});
+
 /** How long the periods of one status lasted: their median in minutes (null when none ended in the range) and their number. */
 export const statsStatusTimeRecord = z.object({
   status: z.number().int(),
-  medianMinutes: z.number().nullable(),
+  medianMinutes,
   periods: count,
 });
 export type StatsStatusTime = z.infer<typeof statsStatusTimeRecord>;
@@ -114,7 +123,7 @@ export type StatsStatusTime = z.infer<typeof statsStatusTimeRecord>;
 export const statsStageTimeRecord = z.object({
   stage: z.enum(ORDER_TIMER_STAGES),
   limitMinutes: count,
-  medianMinutes: z.number().nullable(),
+  medianMinutes,
   periods: count,
   statuses: z.array(statsStatusTimeRecord),
 });

@@ -8,7 +8,7 @@ import { backends, openTestDb, type TestDb } from './harness';
 import { seedEveryTable, tableChecksums } from './opsFixtures';
 
 /** The tables whose inserts the derived tables follow. */
-const TRIGGERING = ['orders', 'carts', 'bot_responses'];
+const TRIGGERING = ['orders', 'carts', 'bot_responses', 'order_status_periods'];
 
 /**
  * Copies every base table of `from` into `to` (the derived tables stay empty), with the

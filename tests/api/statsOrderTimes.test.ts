@@ -109,14 +109,14 @@ describe.each(backends)('the order timers’ statistics on %s', (backend) => {
     ]);
     // Confirmed: 20 (ending as the range starts), 10, 15; the 100 ending as it ends is out.
     expect(stage(body, 'confirmed')).toEqual([15, 3, [[OrderStatus.CONFIRMED, 15, 3]]]);
-    // Cooking: 30 and 7.5 -> 18.75, shown to a tenth.
+    // Cooking: 30 and 7.5, which counts its whole minutes (7) -> 18.5, exact to the minute's half.
     expect(stage(body, 'cooking')).toEqual([
-      18.8,
+      18.5,
       2,
       [
         [OrderStatus.SERVING, 30, 1],
         [OrderStatus.DELAYED, null, 0],
-        [OrderStatus.COOKED, 7.5, 1],
+        [OrderStatus.COOKED, 7, 1],
         [OrderStatus.WAITING_FOR_COURIER, null, 0],
       ],
     ]);

@@ -8,7 +8,7 @@ import {
   type StatsOrderTimes,
 } from '../../../src/domain';
 import type { Database } from '../../db/schema';
-import type { StatsRange } from './statsRange';
+import { splitBySlots, type StatsRange } from './statsRange';
 
 /** Every status with a clock and its stage, as SQL rows (src/domain/orderTimers.ts). */
 const stageOfStatus = () =>
@@ -18,6 +18,61 @@ const stageOfStatus = () =>
 
 const stageDefaults = () =>
   sql.join(ORDER_TIMER_STAGES.map((stage) => sql`(${sql.lit(stage)}, ${sql.lit(DEFAULT_ORDER_TIMER_MINUTES[stage])})`));
+
+const DAY_MS = 24 * 3600 * 1000;
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The range's status periods as a histogram of whole minutes (status, minutes, periods): whole
+ * UTC days from order_status_minutes (migration 026), the parts at the ends that are not from
+ * order_status_periods, floored the same way.
+ */
+function histogram(range: StatsRange) {
+  const { slots: days, edges } = splitBySlots(range, DAY_MS);
+  const parts = [
+    ...(days
+      ? [
+          sql`SELECT m.status, m.minutes, m.periods FROM order_status_minutes AS m
+            WHERE m.city_id = ${range.cityId} AND m.day >= ${utcDay(days.from)}::date AND m.day < ${utcDay(days.to)}::date`,
+        ]
+      : []),
+    ...(edges.length > 0
+      ? [
+          sql`SELECT p.status, greatest(floor(extract(epoch FROM p.ended_at - p.started_at) / 60), 0)::int, 1
+            FROM order_status_periods AS p
+            WHERE p.city_id = ${range.cityId} AND (${sql.join(
+              edges.map((edge) => sql`(p.ended_at >= ${edge.from} AND p.ended_at < ${edge.to})`),
+              sql` OR `,
+            )})`,
+        ]
+      : []),
+  ];
+  return parts.length > 0 ? sql.join(parts, sql` UNION ALL `) : sql`SELECT 0, 0, 0 WHERE false`;
+}
+
+/**
+ * The orders placed in the range with a clock (all but drafts): whole quarters of an hour from
+ * stats_slots (every order, drafts among the unconfirmed) less their drafts
+ * (orders_drafts_city_idx), the odd ends from orders.
+ */
+function placed(range: StatsRange) {
+  const { slots, edges } = splitBySlots(range);
+  const parts = [
+    ...(slots
+      ? [
+          sql`SELECT sum(s.confirmed + s.unconfirmed + s.canceled) AS n FROM stats_slots AS s
+            WHERE s.city_id = ${range.cityId} AND s.slot >= ${slots.from} AND s.slot < ${slots.to}`,
+          sql`SELECT -count(*) FROM orders AS o WHERE o.city_id = ${range.cityId} AND o.status = ${sql.lit(OrderStatus.DRAFT)}
+            AND o.created_at >= ${slots.from} AND o.created_at < ${slots.to}`,
+        ]
+      : []),
+    ...edges.map(
+      (edge) => sql`SELECT count(*) FROM orders AS o WHERE o.city_id = ${range.cityId} AND o.status <> ${sql.lit(OrderStatus.DRAFT)}
+        AND o.created_at >= ${edge.from} AND o.created_at < ${edge.to}`,
+    ),
+  ];
+  return parts.length > 0 ? sql`SELECT coalesce(sum(n), 0) FROM (${sql.join(parts, sql` UNION ALL `)}) AS x (n)` : sql`SELECT 0`;
+}
 
 /** Minutes with one decimal, as the screen shows them. */
 const oneDecimal = (value: number | string | null): number | null => (value == null ? null : Math.round(Number(value) * 10) / 10);
@@ -37,33 +92,50 @@ interface Row {
  *   went late at least once (order_late_escalations, any of their statuses, whenever it was);
  * - the median minutes of the status periods (order_status_periods, written when an order
  *   leaves a status) that ended in the range, per stage and per status of a stage: a period
- *   is what a timer measures, so a stage's median reads against its minutes;
+ *   is what a timer measures, so a stage's median reads against its minutes. Exact to the
+ *   minute: each period counts its whole minutes (floored), read from the histogram
+ *   order_status_minutes, so the median is that of the whole minutes (a half when the two
+ *   middle ones differ);
  * - the minutes the city allows per stage now (its own, or the default).
- * On order_status_periods_city_idx and orders_city_created_idx.
+ * On stats_slots, order_status_minutes and order_late_escalations_city_idx, with
+ * order_status_periods_city_idx and orders_city_created_idx for the range's odd ends.
  */
 export function orderTimes(db: Kysely<Database>) {
   return async (range: StatsRange): Promise<StatsOrderTimes> => {
     const { rows } = await sql<Row>`
       WITH stage_of (status, stage) AS (VALUES ${stageOfStatus()}),
-      periods AS (
-        SELECT s.stage, p.status, date_part('epoch', p.ended_at - p.started_at) / 60 AS minutes
-        FROM order_status_periods AS p JOIN stage_of AS s ON s.status = p.status
-        WHERE p.city_id = ${range.cityId} AND p.ended_at >= ${range.from} AND p.ended_at < ${range.to}
+      hist (status, minutes, periods) AS (${histogram(range)}),
+      -- Per stage (status NULL) and per status: the periods at each whole minute.
+      binned AS (
+        SELECT s.stage, h.status, h.minutes, sum(h.periods)::int8 AS n
+        FROM hist AS h JOIN stage_of AS s ON s.status = h.status
+        GROUP BY GROUPING SETS ((s.stage, h.minutes), (s.stage, h.status, h.minutes))
+        HAVING sum(h.periods) > 0
+      ),
+      cumulative AS (
+        SELECT stage, status, minutes,
+          sum(n) OVER (PARTITION BY stage, status ORDER BY minutes)::int8 AS upto,
+          sum(n) OVER (PARTITION BY stage, status)::int8 AS total
+        FROM binned
       )
-      SELECT 'orders' AS kind, NULL AS stage, NULL::int AS status, count(*)::int AS n,
-        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM order_late_escalations AS e WHERE e.order_id = o.id))::int AS late,
+      SELECT 'orders' AS kind, NULL AS stage, NULL::int AS status, (${placed(range)})::int AS n,
+        -- Late orders from their escalations (a few of the orders): an escalation comes after
+        -- its order was placed, so those of the range's orders are at or after its start.
+        (SELECT count(DISTINCT e.order_id) FROM order_late_escalations AS e JOIN orders AS o ON o.id = e.order_id
+          WHERE e.city_id = ${range.cityId} AND e.late_at >= ${range.from} AND o.city_id = ${range.cityId}
+            AND o.created_at >= ${range.from} AND o.created_at < ${range.to} AND o.status <> ${sql.lit(OrderStatus.DRAFT)})::int AS late,
         NULL::float8 AS median
-      FROM orders AS o
-      WHERE o.city_id = ${range.cityId} AND o.created_at >= ${range.from} AND o.created_at < ${range.to}
-        AND o.status <> ${sql.lit(OrderStatus.DRAFT)}
       UNION ALL
       SELECT 'limit', d.stage, NULL, coalesce(t.minutes, d.minutes), 0, NULL
       FROM (VALUES ${stageDefaults()}) AS d (stage, minutes)
       LEFT JOIN city_order_timers AS t ON t.city_id = ${range.cityId} AND t.stage = d.stage
       UNION ALL
-      SELECT 'time', stage, status, count(*)::int, 0, percentile_cont(0.5) WITHIN GROUP (ORDER BY minutes)
-      FROM periods
-      GROUP BY GROUPING SETS ((stage), (stage, status))`.execute(db);
+      -- The median of the whole minutes: the mean of the minutes at the two middle positions
+      -- (one when the count is odd), where the cumulative count reaches them.
+      SELECT 'time', stage, status, max(total)::int, 0,
+        (min(minutes) FILTER (WHERE upto >= (total + 1) / 2) + min(minutes) FILTER (WHERE upto >= total / 2 + 1)) / 2.0
+      FROM cumulative
+      GROUP BY stage, status`.execute(db);
 
     const counted = rows.find((row) => row.kind === 'orders');
     const orders = counted?.n ?? 0;

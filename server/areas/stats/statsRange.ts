@@ -103,14 +103,18 @@ const SLOT_MS = 15 * 60 * 1000;
 /**
  * A range as whole quarters of an hour (read from stats_slots) and the parts at its ends that
  * are not (read from the source table): a range the browser sends (the start and the end of
- * the user's days) is all quarters.
+ * the user's days) is all quarters. `stepMs` takes other steps (whole UTC days for a rollup
+ * by day).
  */
-export function splitBySlots(range: { from: Date; to: Date }): {
+export function splitBySlots(
+  range: { from: Date; to: Date },
+  stepMs = SLOT_MS,
+): {
   slots: { from: Date; to: Date } | null;
   edges: { from: Date; to: Date }[];
 } {
-  const from = new Date(Math.ceil(range.from.getTime() / SLOT_MS) * SLOT_MS);
-  const to = new Date(Math.floor(range.to.getTime() / SLOT_MS) * SLOT_MS);
+  const from = new Date(Math.ceil(range.from.getTime() / stepMs) * stepMs);
+  const to = new Date(Math.floor(range.to.getTime() / stepMs) * stepMs);
   if (from >= to) return { slots: null, edges: range.from < range.to ? [range] : [] };
   const edges: { from: Date; to: Date }[] = [];
   if (range.from < from) edges.push({ from: range.from, to: from });

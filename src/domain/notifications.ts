@@ -91,6 +91,13 @@ export const notificationListQuery = z.object({
 
 export const notificationCountRecord = z.object({ count: z.number().int() });
 
+/**
+ * POST /notifications/read: marks read the user's notifications up to the newest one their
+ * screen has shown (`upTo`, its id), so that one that came in meanwhile stays unread.
+ */
+export const notificationsReadBody = z.object({ upTo: z.number().int().positive() }).strict();
+export type NotificationsReadBody = z.infer<typeof notificationsReadBody>;
+
 /** The screen a notification opens for a reader of `roleId`. */
 export const notificationLink = (
   notification: { kind: NotificationKind; cityId: number | null; restaurantId: number | null; args: NotificationArgs },

@@ -51,7 +51,8 @@ describe.each(backends)('notifications on %s', (backend) => {
     for (const client of clients.splice(0)) client.close();
   });
 
-  const call = (who: Who, method: 'GET' | 'POST', url: string) => t.app.inject({ method, url: `/api${url}`, headers: auth[who] });
+  const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, headers: auth[who], ...(payload ? { payload } : {}) });
   const list = async (who: Who, query = ''): Promise<NotificationRecord[]> => {
     const response = await call(who, 'GET', `/notifications${query}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -227,8 +228,8 @@ describe.each(backends)('notifications on %s', (backend) => {
   });
 
   it('read and unread are per user: one, all, the unread filter, paging with its total; another scope’s is unknown', async () => {
-    await call('operator', 'POST', '/notifications/read');
-    await call('cityadmin', 'POST', '/notifications/read');
+    await call('operator', 'POST', '/notifications/read', { upTo: 2 ** 31 - 1 });
+    await call('cityadmin', 'POST', '/notifications/read', { upTo: 2 ** 31 - 1 });
     expect(await unreadCount('operator')).toBe(0);
     const orders = [await newOrder(), await newOrder(), await newOrder()];
     for (const order of orders) await escalate(order.id, 'operator');
@@ -255,10 +256,16 @@ describe.each(backends)('notifications on %s', (backend) => {
     expect(await t.db.selectFrom('notification_reads').select('user_id').where('notification_id', '=', firstPage[1].id).execute()).toEqual(
       [],
     );
-    const all = await call('operator', 'POST', '/notifications/read');
+    // All read up to the newest the screen showed: one that came in after it stays unread.
+    const later = await newOrder();
+    await escalate(later.id, 'operator');
+    const all = await call('operator', 'POST', '/notifications/read', { upTo: firstPage[0].id });
     expect(all.json()).toEqual({ count: 2 });
+    expect(await unreadCount('operator')).toBe(1);
+    expect((await call('operator', 'POST', '/notifications/read', {})).statusCode).toBe(400);
+    await call('operator', 'POST', '/notifications/read', { upTo: 2 ** 31 - 1 });
     expect(await unreadCount('operator')).toBe(0);
-    expect(await unreadCount('cityadmin')).toBe(3);
+    expect(await unreadCount('cityadmin')).toBe(4);
     expect((await call('operator', 'POST', '/notifications/999999/read')).statusCode).toBe(404);
     expect((await call('operator', 'GET', '/notifications?perPage=1000')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);

@@ -96,6 +96,7 @@ describe.each(backends)('every read answers as the contract says, for every role
       '/api/cuisines/city/{cityId}': city,
       '/api/cities/{cityId}/districts': city,
       '/api/cities/{cityId}/setup': city,
+      '/api/cities/{cityId}/orderTimers': city,
       '/api/districts/plain/{cityId}': city,
       '/api/restaurants/city/{cityId}': city,
       '/api/reviews/{id}': city,

@@ -146,4 +146,19 @@ export async function seedEveryTable(db: Kysely<Database>): Promise<void> {
   await db.updateTable('orders').set({ status: -10 }).where('id', '=', 1).execute();
   // A staff member who opened an order's chat (the demo has nobody reading yet).
   await db.insertInto('order_chat_reads').values({ user_id: 1, order_id: 1, read_at: at }).execute();
+  // A city's own order timer, and a notification someone read (the demo's history notifies nobody).
+  await db.insertInto('city_order_timers').values({ city_id: 1, stage: 'cooking', minutes: 35 }).execute();
+  const notification = await db
+    .insertInto('notifications')
+    .values({
+      kind: 'mailingFinished',
+      city_id: 1,
+      restaurant_id: null,
+      audience: [1, 2],
+      args: JSON.stringify({ mailingId: mailing.id }),
+      created_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('notification_reads').values({ user_id: 1, notification_id: notification.id, read_at: at }).execute();
 }

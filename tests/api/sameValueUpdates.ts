@@ -20,6 +20,7 @@ const RECORD_PATHS = /^\/api\/(\w+)\/\{id\}$/;
 /** Updates checked by hand below, and the two that always change something (a new photo, a new pause). */
 const BY_HAND = [
   '/api/config/{cityId}',
+  '/api/cities/{cityId}/orderTimers',
   '/api/superadmin/globalSettings',
   '/api/orders/{id}',
   '/api/reviews/{id}',
@@ -133,6 +134,8 @@ export async function sameValueFailures(t: Pick<StaffApp, 'db' | 'app' | 'ids' |
   const cityId = t.ids.cityId;
   await t.call('admin', 'PUT', `/config/${cityId}`, [{ key: 'deliveryMultiplier', value: '1.5' }]);
   await expectNoChange(`/config/${cityId}`, [[{ key: 'deliveryMultiplier', value: '1.5' }]], get(t.call, `/config/${cityId}`));
+  await t.call('admin', 'PUT', `/cities/${cityId}/orderTimers`, { new: 7 });
+  await expectNoChange(`/cities/${cityId}/orderTimers`, [{ new: 7 }], get(t.call, `/cities/${cityId}/orderTimers`));
   await t.call('admin', 'PUT', '/superadmin/globalSettings', { publicUrl: 'https://same.example.com' });
   await expectNoChange(
     '/superadmin/globalSettings',

@@ -69,12 +69,16 @@ export function notificationRepository(db: Kysely<Database>, now: () => Date) {
         .execute();
     },
 
-    /** Marks every unread notification the user hears as read; answers how many. */
-    markAllRead: async (user: Actor): Promise<number> => {
+    /** Marks every unread notification the user hears, up to the id `upTo`, as read; answers how many. */
+    markAllRead: async (user: Actor, upTo: number): Promise<number> => {
       const result = await db
         .insertInto('notification_reads')
         .columns(['user_id', 'notification_id', 'read_at'])
-        .expression(unread(user).select((eb) => [eb.val(user.id).as('user_id'), 'n.id', eb.val(now()).as('read_at')]))
+        .expression(
+          unread(user)
+            .where('n.id', '<=', upTo)
+            .select((eb) => [eb.val(user.id).as('user_id'), 'n.id', eb.val(now()).as('read_at')]),
+        )
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n);

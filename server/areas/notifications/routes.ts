@@ -7,6 +7,7 @@ import {
   notificationCountRecord,
   notificationLink,
   notificationListQuery,
+  notificationsReadBody,
   notificationRecord,
   type NotificationKind,
   type NotificationRecord,
@@ -70,11 +71,13 @@ export const notificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     P.readAll,
     {
       schema: {
-        description: 'Marks all the user’s notifications read; answers how many were unread.',
+        description:
+          'Marks read all the user’s notifications up to the newest one their screen showed (`upTo`, its id); answers how many were unread.',
+        body: notificationsReadBody,
         response: { 200: notificationCountRecord },
       },
     },
-    async (request) => ({ count: await notifications.markAllRead(currentUser(request)) }),
+    async (request) => ({ count: await notifications.markAllRead(currentUser(request), request.body.upTo) }),
   );
 
   app.post(

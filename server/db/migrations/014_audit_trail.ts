@@ -101,33 +101,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$`.execute(db);
 
   // What an update changed: {column: [before, after]}, a JSON object column key by key, a secret as "changed".
-  await sql`
-    CREATE FUNCTION audit_diff(before_row jsonb, after_row jsonb, secrets text[]) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
-    DECLARE
-      diff jsonb := '{}'::jsonb;
-      col text;
-      sub text;
-      before_value jsonb;
-      after_value jsonb;
-    BEGIN
-      FOR col IN SELECT jsonb_object_keys(after_row) LOOP
-        before_value := before_row -> col;
-        after_value := after_row -> col;
-        CONTINUE WHEN col IN ('updated_at', 'session_version') OR before_value IS NOT DISTINCT FROM after_value;
-        IF col = ANY (secrets) THEN
-          diff := diff || jsonb_build_object(col, 'changed');
-        ELSIF jsonb_typeof(before_value) = 'object' AND jsonb_typeof(after_value) = 'object' THEN
-          FOR sub IN SELECT jsonb_object_keys(before_value) UNION SELECT jsonb_object_keys(after_value) LOOP
-            CONTINUE WHEN (before_value -> sub) IS NOT DISTINCT FROM (after_value -> sub);
-            diff := diff || jsonb_build_object(col || '.' || sub, jsonb_build_array(before_value -> sub, after_value -> sub));
-          END LOOP;
-        ELSE
-          diff := diff || jsonb_build_object(col, jsonb_build_array(before_value, after_value));
-        END IF;
-      END LOOP;
-      RETURN diff;
-    END
-    $$`.execute(db);
+  await auditDiffFunction(AUDIT_BOOKKEEPING).execute(db);
 
   // Arguments: key columns, secret columns, keys whose "value" is a secret (key-value tables), mode.
   await sql`
@@ -214,3 +188,39 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION IF EXISTS audit_place(text, jsonb)`.execute(db);
   await sql`DROP TABLE IF EXISTS audit_log`.execute(db);
 }
+
+/** The columns the database keeps itself: changed alone, they are no change. */
+export const AUDIT_BOOKKEEPING: readonly string[] = ['updated_at', 'session_version'];
+
+/**
+ * What an update changed: {column: [before, after]}, a JSON object column key by key, a secret
+ * as "changed". Bookkeeping columns (kept by the database, not edited) alone are no change.
+ * A later migration that adds such a column replaces the function with the longer list.
+ */
+export const auditDiffFunction = (bookkeeping: readonly string[]) => sql`
+    CREATE OR REPLACE FUNCTION audit_diff(before_row jsonb, after_row jsonb, secrets text[]) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+    DECLARE
+      diff jsonb := '{}'::jsonb;
+      col text;
+      sub text;
+      before_value jsonb;
+      after_value jsonb;
+    BEGIN
+      FOR col IN SELECT jsonb_object_keys(after_row) LOOP
+        before_value := before_row -> col;
+        after_value := after_row -> col;
+        CONTINUE WHEN col IN (${sql.join(bookkeeping.map((column) => sql.lit(column)))}) OR before_value IS NOT DISTINCT FROM after_value;
+        IF col = ANY (secrets) THEN
+          diff := diff || jsonb_build_object(col, 'changed');
+        ELSIF jsonb_typeof(before_value) = 'object' AND jsonb_typeof(after_value) = 'object' THEN
+          FOR sub IN SELECT jsonb_object_keys(before_value) UNION SELECT jsonb_object_keys(after_value) LOOP
+            CONTINUE WHEN (before_value -> sub) IS NOT DISTINCT FROM (after_value -> sub);
+            diff := diff || jsonb_build_object(col || '.' || sub, jsonb_build_array(before_value -> sub, after_value -> sub));
+          END LOOP;
+        ELSE
+          diff := diff || jsonb_build_object(col, jsonb_build_array(before_value, after_value));
+        END IF;
+      END LOOP;
+      RETURN diff;
+    END
+    $$`;

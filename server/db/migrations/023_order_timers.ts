@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { runStatements } from './run-statements';
+import { AUDIT_BOOKKEEPING, auditDiffFunction } from './014_audit_trail';
 
 /**
  * Order timers (src/domain/orderTimers.ts).
@@ -68,6 +69,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TRIGGER orders_status_clock BEFORE UPDATE ON orders
     FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION orders_status_clock()`.execute(db);
+  // The clock is bookkeeping: a status move is recorded as the status's change alone.
+  await auditDiffFunction(AUDIT_BOOKKEEPING.concat('status_since')).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -82,4 +85,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE orders DROP COLUMN IF EXISTS status_since
   `,
   );
+  await auditDiffFunction(AUDIT_BOOKKEEPING).execute(db);
 }

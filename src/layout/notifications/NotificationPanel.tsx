@@ -51,7 +51,11 @@ export const NotificationPanel = ({ unreadCount, onOpened }: { unreadCount: numb
         <Typography variant="subtitle1" component="h2" sx={{ flexGrow: 1 }}>
           {translate('notifications.title')}
         </Typography>
-        <Button size="small" disabled={unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate(undefined)}>
+        <Button
+          size="small"
+          disabled={unreadCount === 0 || rows.length === 0 || markAll.isPending}
+          onClick={() => rows[0] && markAll.mutate(rows[0].id)}
+        >
           {translate('notifications.markAllRead')}
         </Button>
       </Box>

@@ -21,4 +21,5 @@ export const fetchNotifications = async (unread: boolean, perPage: number): Prom
 
 export const markNotificationRead = (id: number): Promise<NotificationRecord> => sendJson('POST', fillPath(P.read, { id }));
 
-export const markAllNotificationsRead = (): Promise<{ count: number }> => sendJson('POST', P.readAll);
+/** Marks read every notification up to `upTo`, the newest the screen has shown. */
+export const markAllNotificationsRead = (upTo: number): Promise<{ count: number }> => sendJson('POST', P.readAll, { upTo });

@@ -110,8 +110,20 @@ const ALWAYS_CHECKED = ['page-has-heading-one', 'landmark-one-main', 'empty-tabl
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   await page.waitForLoadState('load');
-  // Toasts and transitions settle before the check.
+  // Toasts and transitions settle before the check: a toast still fading in has the contrast of
+  // its half-way colours.
   await page.waitForTimeout(300);
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('.MuiSnackbarContent-root')].every(
+          (toast) =>
+            getComputedStyle(toast).opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(toast).transform),
+        ),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALWAYS_CHECKED.includes(v.id))

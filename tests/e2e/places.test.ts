@@ -21,7 +21,7 @@ describe('cities, districts, tags, cuisines and photos in a real browser', () =>
   const server = useServerAndBrowser();
   const newPage = (width?: number) => server.newPage(width);
   const input = (page: Page, name: string) => page.locator(`input[name="${name}"], textarea[name="${name}"]`).first();
-  const save = (page: Page) => page.getByRole('button', { name: 'Save' }).click();
+  const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
   const logOut = async (page: Page) => {
     await page.goto(`${server.url}/#/logout`);
     await page.getByRole('button', { name: 'Log out' }).last().click();

@@ -49,7 +49,7 @@ describe('the screens of each role', () => {
       await expect.poll(() => page.locator('#react-admin-title').textContent()).toBe(`City ${name}`);
       // One base field changed; the config below, untouched, goes through the form's rules too.
       await input(page, 'chatname').fill(`${await input(page, 'chatname').inputValue()}1`);
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('City was saved/updated').first().waitFor();
     }
     await bothWidths(page, 'city edit');

@@ -75,7 +75,7 @@ export const CityOrderTimers = ({ cityId }: { cityId: number }) => {
             <StageInputs readOnly={readOnly} />
             {readOnly ? null : (
               <Box sx={{ mt: 1 }}>
-                <SaveButton alwaysEnable={false} data-testid="city-order-timers-save" />
+                <SaveButton alwaysEnable={false} label="resources.cities.orderTimers.save" data-testid="city-order-timers-save" />
               </Box>
             )}
           </Form>

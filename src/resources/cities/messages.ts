@@ -113,6 +113,7 @@ export default translations({
       default: 'Default: %{minutes} min',
       readOnly: 'Only admins and city admins change these.',
       saved: 'The order timers were saved',
+      save: 'Save the timers',
       stages: {
         new: 'New → confirmed',
         confirmed: 'Confirmed → cooking',
@@ -234,6 +235,7 @@ export default translations({
       default: 'По умолчанию: %{minutes} мин',
       readOnly: 'Меняют их только администраторы и администраторы города.',
       saved: 'Таймеры заказов сохранены',
+      save: 'Сохранить таймеры',
       stages: {
         new: 'Новый → подтверждён',
         confirmed: 'Подтверждён → готовится',
@@ -355,6 +357,7 @@ export default translations({
       default: 'Por defecto: %{minutes} min',
       readOnly: 'Solo los administradores y los administradores de la ciudad los cambian.',
       saved: 'Se guardaron los temporizadores de pedidos',
+      save: 'Guardar los temporizadores',
       stages: {
         new: 'Nuevo → confirmado',
         confirmed: 'Confirmado → en preparación',

@@ -124,7 +124,9 @@ describe('the mailing progress, live', () => {
         // The stop's own event comes before the answer.
         live({ mailingId: 3, position: 30, count: 100, status: MailingStatus.FAILED });
         await new Promise((resolve) => setTimeout(resolve, 50));
-        return HttpResponse.json({ ...sending, status: MailingStatus.FAILED, failure: 'stopped', stoppedBy: 'cityadmin' });
+        // The server keeps the stop: the list asked again after the answer says so too.
+        stored = { ...sending, status: MailingStatus.FAILED, failure: 'stopped', stoppedBy: 'cityadmin' };
+        return HttpResponse.json(stored);
       }),
     );
     await screen.findByTestId('mailing-progress', undefined, { timeout: 5000 });

@@ -7,11 +7,11 @@ import { theme } from './layout/theme';
 import { PAGES } from './pages';
 import { HomePage } from './pages/home/HomePage';
 import { LoginPage } from './pages/login/LoginPage';
-import { authProvider } from './providers/authProvider';
+import { authProvider, whenLoggedIn } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { createQueryClient } from './providers/notAvailable';
-import { preloadScreenAt } from './resources/common/preload';
+import { preloadScreenAt, warmListAt } from './resources/common/preload';
 import { preloadable } from './resources/common/preloadable';
 import { resourceScreens } from './resources/common/routes';
 import { RESOURCES } from './resources';
@@ -25,6 +25,9 @@ const SCREENS = RESOURCES.map(resourceScreens);
 /** The layout (menu, app bar, live updates) is shown after the login only: it loads then, not with the login page. */
 const AppLayout = preloadable(async () => (await import('./layout/Layout')).Layout);
 
+/** The screen the login page leads to; its list's rows are asked for as soon as the login succeeds. */
+let landing: string | null = null;
+
 /**
  * Starts loading the code of the screen at `pathname` and of the layout around it, side by side,
  * before it is shown: the login page calls it once it has rendered (for the screen the login
@@ -32,9 +35,13 @@ const AppLayout = preloadable(async () => (await import('./layout/Layout')).Layo
  * the layout's code, then the screen's, then its data's came one after another.
  */
 export const preloadScreens = (pathname: string): void => {
+  landing = pathname;
   void AppLayout.preload().catch(() => undefined);
   preloadScreenAt(pathname, RESOURCES, PAGES);
 };
+whenLoggedIn(() => {
+  if (landing) warmListAt(landing, RESOURCES);
+});
 
 const Login = () => <LoginPage preload={preloadScreens} />;
 const Layout = ({ children }: { children: ReactNode }) => (

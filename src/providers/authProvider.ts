@@ -26,6 +26,14 @@ const liveSession = (): LoginResponse | null => {
 const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : undefined;
 
+const loginListeners = new Set<() => void>();
+
+/** Calls `listener` each time a login succeeds, as soon as its token is stored (before the first screen). */
+export const whenLoggedIn = (listener: () => void): (() => void) => {
+  loginListeners.add(listener);
+  return () => loginListeners.delete(listener);
+};
+
 /**
  * Login through `POST /login`; the answer `{user, jwtToken}` is kept until logout or a 401.
  * What the user may see and do is answered from src/domain, the rules the API applies.
@@ -39,6 +47,7 @@ export const authProvider: AuthProvider = {
         anonymous: true,
       });
       writeSession(json);
+      for (const listener of loginListeners) listener();
     } catch (error) {
       clearSession();
       throw error;

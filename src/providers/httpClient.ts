@@ -69,6 +69,34 @@ export function apiError(status: number, statusText: string, json: unknown): Htt
   return new HttpError(errorText(errorBody, statusText || `HTTP ${status}`), status, errorBody);
 }
 
+/** How long a request started ahead waits for the screen that will make it. */
+export const WARM_MS = 10_000;
+const warmed = new Map<string, { authorization: string | null; at: number; response: Promise<Response> }>();
+
+/**
+ * Starts a GET the next screen is about to make, before that screen's code has rendered: the
+ * login calls it for the first page of the screen it leads to, so that the rows are on their
+ * way while the layout and the screen draw. The first identical request (same address, same
+ * login) within WARM_MS takes the answer, once; one that never comes leaves it to expire.
+ */
+export function warmGet(url: string): void {
+  const address = new URL(url, window.location.origin).href;
+  const authorization = bearerAuthorization();
+  const headers = new Headers({ Accept: 'application/json' });
+  if (authorization) headers.set('Authorization', authorization);
+  const response = fetch(address, { headers });
+  // An answer nobody takes is not an unhandled rejection; the screen's own request reports failures.
+  response.catch(() => undefined);
+  warmed.set(address, { authorization, at: Date.now(), response });
+}
+
+function takeWarmed(address: string, authorization: string | null): Promise<Response> | null {
+  const entry = warmed.get(address);
+  if (!entry) return null;
+  warmed.delete(address);
+  return entry.authorization === authorization && Date.now() - entry.at < WARM_MS ? entry.response : null;
+}
+
 /**
  * Every call of the browser goes through here: it adds the bearer token, reads the version
  * every response announces, and turns an error answer into react-admin's HttpError (whose
@@ -83,11 +111,15 @@ export async function apiFetch<T = unknown>(url: string, options: RequestOptions
   const authorization = anonymous ? null : bearerAuthorization();
   if (authorization) headers.set('Authorization', authorization);
 
-  const response = await fetch(new URL(url, window.location.origin), {
-    ...init,
-    headers,
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-  });
+  const address = new URL(url, window.location.origin);
+  const ahead = body === undefined && (init.method ?? 'GET') === 'GET' ? takeWarmed(address.href, authorization) : null;
+  const response =
+    (ahead && (await ahead.catch(() => null))) ??
+    (await fetch(address, {
+      ...init,
+      headers,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    }));
   noteServerVersion(response.headers.get(VERSION_HEADER));
 
   if (raw && response.ok) {

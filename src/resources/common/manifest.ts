@@ -36,6 +36,11 @@ export interface ResourceManifest {
   menu?: readonly MenuEntry[];
   /** The data-provider entries it brings, by react-admin resource name. */
   data: DataEntries;
+  /**
+   * The address of the first request its list makes, as the list will make it: the login
+   * starts it when it leads to this list, so that the rows come while the screen draws.
+   */
+  firstListRequest?: () => Promise<string>;
 }
 
 /** The path parameter naming the city or the restaurant a screen belongs to. */

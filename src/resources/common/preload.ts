@@ -1,5 +1,6 @@
 import { useEffect, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
+import { warmGet } from '../../providers/httpClient';
 import { isLazyScreen, type ResourceManifest } from './manifest';
 
 /** A page of its own path (src/pages). */
@@ -29,6 +30,21 @@ export function preloadScreenAt(pathname: string, resources: readonly ResourceMa
     if (lazyScreens.length === 0) continue;
     for (const screen of lazyScreens) start(screen.preload);
     for (const load of Object.values(resource.data)) start(load);
+  }
+}
+
+/**
+ * Starts the first request of the list at `pathname` (when its resource declares one), right
+ * after the login and before the list's code has rendered; the list takes its answer
+ * (src/providers/httpClient.ts). Other screens are left to ask for themselves.
+ */
+export function warmListAt(pathname: string, resources: readonly ResourceManifest[]): void {
+  for (const resource of resources) {
+    if (pathname !== `/${resource.name}` || !resource.firstListRequest) continue;
+    void resource
+      .firstListRequest()
+      .then(warmGet)
+      .catch(() => undefined);
   }
 }
 

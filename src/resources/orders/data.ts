@@ -20,7 +20,8 @@ import {
   type Order,
   type OrderTotals,
 } from '../../domain';
-import { apiFetch } from '../../providers/httpClient';
+import { z } from 'zod';
+import { apiFetch, parseBody } from '../../providers/httpClient';
 import { api, getJson, pick, sendJson, type ResourceHandlers } from '../../providers/rest';
 import { fetchCouriers, fetchOrder } from './orderGraphql';
 import { orderQuery } from './orderQuery';
@@ -53,6 +54,37 @@ const parts: Record<OrderPart, <T extends RaRecord>(id: string) => Promise<T[]>>
 
 const isPart = (target: string): target is OrderPart => Object.hasOwn(parts, target);
 
+/** The address of one page of the list. */
+const listAddress = (filter: Record<string, unknown>, page: number, perPage: number): string => {
+  const query = orderQuery(filter);
+  query.set('page', String(page));
+  query.set('perPage', String(Math.min(perPage, ORDERS_MAX_PER_PAGE)));
+  return api(`${P.list}?${query.toString()}`);
+};
+
+/** The list's parameters react-admin keeps between visits (its store, in localStorage). */
+const STORED_LIST = 'RaStore.orders.listParams';
+const storedListParams = z
+  .object({
+    filter: z.record(z.string(), z.unknown()).optional(),
+    page: z.number().int().positive().optional(),
+    perPage: z.number().int().positive().optional(),
+  })
+  .catch({});
+
+/**
+ * The first request the list will make when opened without a query in its address: its stored
+ * filter and page, else page 1 of everything with the default page size.
+ */
+export const firstListAddress = (): string => {
+  const {
+    filter = {},
+    page = 1,
+    perPage = ORDERS_DEFAULT_PER_PAGE,
+  } = storedListParams.parse(parseBody(localStorage.getItem(STORED_LIST) ?? ''));
+  return listAddress(filter, page, perPage);
+};
+
 /**
  * Orders: the list is filtered, paged and counted by the server (newest first, always); one
  * order is read over GraphQL by its thread id; the parts of its page (chat, couriers of its
@@ -61,11 +93,8 @@ const isPart = (target: string): target is OrderPart => Object.hasOwn(parts, tar
  */
 export const orders: ResourceHandlers = {
   async getList<T extends RaRecord>(_resource: string, params: GetListParams): Promise<GetListResult<T>> {
-    const query = orderQuery(params.filter ?? {});
     const { page = 1, perPage = ORDERS_DEFAULT_PER_PAGE } = params.pagination ?? {};
-    query.set('page', String(page));
-    query.set('perPage', String(Math.min(perPage, ORDERS_MAX_PER_PAGE)));
-    const response = await apiFetch<T[]>(api(`${P.list}?${query.toString()}`), { signal: params.signal });
+    const response = await apiFetch<T[]>(listAddress(params.filter ?? {}, page, perPage), { signal: params.signal });
     const total = Number(response.headers.get('x-total-count') ?? response.json.length);
     return {
       data: response.json,

@@ -17,4 +17,5 @@ export default {
     },
   ],
   data: { orders: async () => (await import('./data')).orders },
+  firstListRequest: async () => (await import('./data')).firstListAddress(),
 } satisfies ResourceManifest;

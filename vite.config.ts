@@ -91,6 +91,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // The demo is seeded once; each file's server starts on a copy of it.
+          globalSetup: ['tests/e2e/globalSetup.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { LIVE_EVENTS_PATH } from '../../src/domain/liveEvents';
 import { freePort } from '../support/freePort';
 
@@ -23,6 +23,9 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
+  // The demo seeded once for the run (globalSetup.ts), copied: the server finds it seeded and only migrates.
+  const demo = (env.DEMO ?? '1') !== '0' && env.DATABASE_URL === undefined;
+  if (demo) cpSync(inject('demoDatabase'), join(dataDir, 'db'), { recursive: true });
   const child: ChildProcess = spawn(
     process.execPath,
     [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'server', 'main.ts')],

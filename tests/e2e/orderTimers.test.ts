@@ -63,7 +63,7 @@ describe('order timers', () => {
 
     // The menu counts the late orders of the admin's scope.
     await expect
-      .poll(async () => Number(await page.getByTestId('menu-late').getAttribute('data-late')), { timeout: 40_000 })
+      .poll(async () => Number(await page.getByTestId('menu-late').getAttribute('data-late')), { timeout: 70_000 })
       .toBeGreaterThan(0);
 
     // The order's page.

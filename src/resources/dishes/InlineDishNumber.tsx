@@ -116,7 +116,10 @@ export const InlineDishNumber = ({ field, shown, testId }: { field: InlineField;
           helperText={translate('resources.dishes.inline.hint')}
           sx={{ width: '9rem' }}
           slotProps={{
-            htmlInput: { 'aria-label': `${label}: ${dish.name}`, inputMode: field === 'price' ? 'decimal' : 'numeric' },
+            htmlInput: {
+              'aria-label': translate('resources.dishes.inline.edit', { field: label, name: dish.name }),
+              inputMode: field === 'price' ? 'decimal' : 'numeric',
+            },
           }}
         />
       )}

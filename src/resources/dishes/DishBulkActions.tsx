@@ -48,7 +48,13 @@ const BulkChangeButton = ({ label, icon, change, done, confirm }: BulkChangeProp
     );
   return (
     <>
-      <Button label={label} disabled={isPending || count === 0} onClick={() => (confirm ? setAsking(true) : run())}>
+      {/* Named here too: on a phone react-admin shows an icon button, which it leaves unnamed while disabled. */}
+      <Button
+        label={label}
+        aria-label={translate(label)}
+        disabled={isPending || count === 0}
+        onClick={() => (confirm ? setAsking(true) : run())}
+      >
         <>{icon}</>
       </Button>
       {confirm ? (

@@ -21,6 +21,7 @@ import { dishCategoriesPath } from '../dishCategories/paths';
 import { DishBulkActions } from './DishBulkActions';
 import { DishEnabledToggle, StockToggle } from './DishToggles';
 import { InlineDishNumber } from './InlineDishNumber';
+import { rowCheckboxNames } from './rowCheckboxNames';
 import { dishCreatePath, dishEditPath, formatPrice } from './paths';
 
 const categoryIdOf = (filter: Record<string, unknown>): number | null =>
@@ -69,8 +70,13 @@ const Rows = () => {
     );
   }
   return (
-    <Box sx={{ overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 16px)', md: '100%' } }}>
-      <Datagrid rowClick={(id) => dishEditPath(id)} bulkActionButtons={canEdit ? <DishBulkActions /> : false}>
+    <Box ref={rowCheckboxNames} sx={{ maxWidth: { xs: 'calc(100vw - 16px)', md: '100%' } }}>
+      {/* The table scrolls sideways on a phone; the bulk toolbar above it (drawn over the list's actions) stays outside the scroll. */}
+      <Datagrid
+        rowClick={(id) => dishEditPath(id)}
+        bulkActionButtons={canEdit ? <DishBulkActions /> : false}
+        sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
+      >
         <TextField source="name" />
         <TextField source="name_ru" />
         <NumberField source="position" />

@@ -7,6 +7,7 @@ import { cannedReplyRoutes } from './cannedReplies/routes';
 import { cityRoutes } from './cities/routes';
 import { cuisineRoutes } from './cuisines/routes';
 import type { RouteDeps } from './deps';
+import { dishBulkRoutes } from './dishes/bulkRoutes';
 import { dishRoutes } from './dishes/routes';
 import { districtRoutes } from './districts/routes';
 import { languageRoutes } from './language/routes';
@@ -41,6 +42,7 @@ export const areaRoutes: readonly FastifyPluginAsyncZod<RouteDeps>[] = [
   restaurantRoutes,
   restaurantPauseRoutes,
   dishRoutes,
+  dishBulkRoutes,
   orderTimerRoutes,
   orderRoutes,
   reviewRoutes,

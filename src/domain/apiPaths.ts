@@ -58,7 +58,7 @@ export const API_PATHS = {
   /** One figure per path: `/stats/orders`, `/stats/newUsers`, ... (STATS_FIGURES). */
   stats: { figure: '/stats/:figure', topUsers: '/users/top' },
   staff: { list: '/users', one: '/users/:id', create: '/users' },
-  menu: { categories: '/dishCategories', category: '/dishCategories/:id', dishes: '/dishes', dish: '/dishes/:id' },
+  menu: { categories: '/dishCategories', category: '/dishCategories/:id', dishes: '/dishes', dish: '/dishes/:id', bulk: '/dishes/bulk' },
   notifications: {
     list: '/notifications',
     unreadCount: '/notifications/unreadCount',

@@ -131,3 +131,25 @@ export type Dish = z.infer<typeof dishRecord>;
  * or 0 when the field was left empty.
  */
 export const stockAmount = (limited: boolean, typed: number | null | undefined): number | null => (limited ? (typed ?? 0) : null);
+
+/** How many dishes one bulk change may name: a whole category's page, and a bound on one transaction. */
+export const DISH_BULK_MAX = 500;
+
+/** What a bulk change sets on every dish it names: enabled, or the stock (0 is out of stock). */
+export const dishBulkChangeSchema = updateOf(z.strictObject({ enabled: flag(), amount: dishFields.amount }));
+
+/**
+ * Several dishes changed in one call (the list's bulk actions): the ids, each a dish the user may
+ * edit, at least one and at most DISH_BULK_MAX, and the one change they all take.
+ */
+export const dishBulkSchema = z.strictObject({
+  ids: z.array(id(), { error: problem('list').key }).superRefine((ids, ctx) => {
+    if (ids.length === 0) ctx.addIssue({ code: 'custom', message: problem('required').key });
+    else if (ids.length > DISH_BULK_MAX) {
+      const found = problem('tooManyAtOnce', { max: DISH_BULK_MAX });
+      ctx.addIssue({ code: 'custom', message: found.key, params: { args: found.args } });
+    }
+  }),
+  change: dishBulkChangeSchema,
+});
+export type DishBulkInput = z.infer<typeof dishBulkSchema>;

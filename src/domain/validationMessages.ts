@@ -54,6 +54,7 @@ export const VALIDATION_MESSAGES_EN = {
   dateTime: 'must be a date and time',
   adTextLength: 'The message length must be less than %{amount} characters',
   tooManyImages: 'at most %{max} images',
+  tooManyAtOnce: 'at most %{max} at once',
   unpublishAfterPublish: 'must be after the publish time',
   imagesOrVideo: 'an ad carries images or a video, not both',
   notFuture: 'cannot be in the future',

@@ -94,6 +94,7 @@ export const appEs: Texts<typeof appEn> = {
     dateTime: 'debe ser una fecha y hora',
     adTextLength: 'La longitud del mensaje debe ser inferior a %{amount} caracteres',
     tooManyImages: 'como máximo %{max} imágenes',
+    tooManyAtOnce: 'como máximo %{max} a la vez',
     unpublishAfterPublish: 'debe ser posterior a la hora de publicación',
     imagesOrVideo: 'un anuncio lleva imágenes o un vídeo, no ambos',
     notFuture: 'no puede estar en el futuro',

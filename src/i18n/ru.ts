@@ -94,6 +94,7 @@ export const appRu: Texts<typeof appEn> = {
     dateTime: 'должны быть дата и время',
     adTextLength: 'Длина сообщения должна быть меньше %{amount} символов',
     tooManyImages: 'не больше %{max} изображений',
+    tooManyAtOnce: 'не больше %{max} за раз',
     unpublishAfterPublish: 'должно быть позже времени публикации',
     imagesOrVideo: 'в рекламе могут быть изображения или видео, но не то и другое',
     notFuture: 'не может быть в будущем',

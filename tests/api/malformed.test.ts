@@ -128,6 +128,7 @@ describe.each(backends)('malformed input on %s', (backend) => {
         'PUT /api/dishCategories/:n',
         'POST /api/dishes',
         'PUT /api/dishes/:n',
+        'POST /api/dishes/bulk',
         'POST /api/advertisements',
         'PUT /api/advertisements/:n',
         'POST /api/video',

@@ -156,6 +156,26 @@ export function menuRepository(db: Kysely<Database>) {
         }
       }),
 
+    /**
+     * One change to several dishes, in one transaction: the dishes are read and locked first and
+     * handed to `check`, which throws to refuse the whole request (a dish unknown or not the
+     * user's) before anything is written. Each dish whose stored values differ is written, and its
+     * time moved; one that already holds them is left alone, as a single update leaves it.
+     */
+    updateDishes: (ids: readonly number[], changes: DishChanges, updatedAt: Date, check: (rows: DishRow[]) => void): Promise<number[]> =>
+      db.transaction().execute(async (trx) => {
+        const rows = await selectDishes(trx).where('dishes.id', 'in', ids).forUpdate('dishes').execute();
+        check(rows);
+        const written = await trx
+          .updateTable('dishes')
+          .set({ ...changes, updated_at: updatedAt })
+          .where('id', 'in', ids)
+          .where(differsFrom(changes))
+          .returning('id')
+          .execute();
+        return written.map((row) => row.id);
+      }),
+
     /** Orders keep the dish's name and price on their items; only the link to the dish is cleared. */
     removeDish: async (id: number): Promise<void> => {
       await db.deleteFrom('dishes').where('id', '=', id).execute();

@@ -18,7 +18,10 @@ import {
 } from 'react-admin';
 import type { Dish, DishCategory } from '../../domain';
 import { dishCategoriesPath } from '../dishCategories/paths';
+import { DishBulkActions } from './DishBulkActions';
 import { DishEnabledToggle, StockToggle } from './DishToggles';
+import { InlineDishNumber } from './InlineDishNumber';
+import { rowCheckboxNames } from './rowCheckboxNames';
 import { dishCreatePath, dishEditPath, formatPrice } from './paths';
 
 const categoryIdOf = (filter: Record<string, unknown>): number | null =>
@@ -57,6 +60,8 @@ const Rows = () => {
   const { filterValues } = useListContext();
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  // Those who may not edit dishes get neither the row editors nor the bulk actions.
+  const { canAccess: canEdit } = useCanAccess({ resource: 'dishes', action: 'edit' });
   if (categoryIdOf(filterValues) === null) {
     return (
       <Typography sx={{ p: 2 }} role="status">
@@ -65,12 +70,20 @@ const Rows = () => {
     );
   }
   return (
-    <Box sx={{ overflowX: 'auto', maxWidth: { xs: 'calc(100vw - 16px)', md: '100%' } }}>
-      <Datagrid rowClick={(id) => dishEditPath(id)} bulkActionButtons={false}>
+    <Box ref={rowCheckboxNames} sx={{ maxWidth: { xs: 'calc(100vw - 16px)', md: '100%' } }}>
+      {/* The table scrolls sideways on a phone; the bulk toolbar above it (drawn over the list's actions) stays outside the scroll. */}
+      <Datagrid
+        rowClick={(id) => dishEditPath(id)}
+        bulkActionButtons={canEdit ? <DishBulkActions /> : false}
+        sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
+      >
         <TextField source="name" />
         <TextField source="name_ru" />
         <NumberField source="position" />
-        <FunctionField<Dish> source="price" render={(dish) => formatPrice(dish.price, dish.currency, locale)} />
+        <FunctionField<Dish>
+          source="price"
+          render={(dish) => <InlineDishNumber field="price" shown={formatPrice(dish.price, dish.currency, locale)} />}
+        />
         {/* Stock and enabled change in the row itself, saved at once: the most frequent edits of a menu. */}
         <FunctionField source="amount" sortable={false} render={() => <StockToggle />} />
         <FunctionField source="enabled" sortable={false} render={() => <DishEnabledToggle />} />

@@ -1,37 +1,13 @@
-import { Box, Switch, Typography } from '@mui/material';
+import { Box, Switch } from '@mui/material';
 import type { MouseEvent } from 'react';
-import { useCanAccess, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import type { Dish } from '../../domain';
+import { InlineDishNumber } from './InlineDishNumber';
+import { useSaveDish } from './useSaveDish';
 
 /** Out of stock is a stock of none; back in stock is no limit, as a new dish starts. */
 export const stockChange = (inStock: boolean): Pick<Dish, 'amount'> => ({ amount: inStock ? null : 0 });
 export const isInStock = (dish: Pick<Dish, 'amount'>): boolean => dish.amount !== 0;
-
-/**
- * Saves one field of a listed dish at once through the data provider (the same call and rules
- * as the form: the API checks the role and the restaurant). The row shows the change at once
- * and goes back, with a toast saying why, when the API refuses it.
- */
-function useSaveDish() {
-  const [update, { isPending }] = useUpdate<Dish>();
-  const notify = useNotify();
-  const translate = useTranslate();
-  const save = (dish: Dish, data: Partial<Dish>, done: string) =>
-    update(
-      'dishes',
-      { id: dish.id, data, previousData: dish },
-      {
-        mutationMode: 'optimistic',
-        onSuccess: () => notify(done, { type: 'info', messageArgs: { name: dish.name } }),
-        onError: (error) =>
-          notify('resources.dishes.toggles.failed', {
-            type: 'error',
-            messageArgs: { name: dish.name, reason: error instanceof Error ? error.message : translate('ra.notification.http_error') },
-          }),
-      },
-    );
-  return { save, isPending };
-}
 
 const stopRowClick = (event: MouseEvent) => event.stopPropagation();
 
@@ -60,9 +36,8 @@ export const StockToggle = () => {
         }
         slotProps={{ input: { 'aria-label': `${translate('resources.dishes.toggles.inStock')}: ${dish.name}` } }}
       />
-      <Typography variant="body2" component="span" data-testid="dish-stock">
-        {left}
-      </Typography>
+      {/* What is left: changed in place (empty is no limit). */}
+      <InlineDishNumber field="amount" shown={left} testId="dish-stock" />
     </Box>
   );
 };

@@ -11,6 +11,7 @@ import { dishRoutes } from './dishes/routes';
 import { districtRoutes } from './districts/routes';
 import { languageRoutes } from './language/routes';
 import { liveEventRoutes } from './live/routes';
+import { menuSheetRoutes } from './menuSheet/routes';
 import { notificationRoutes } from './notifications/routes';
 import { spamRoutes } from './mailings/routes';
 import { orderRoutes } from './orders/routes';
@@ -41,6 +42,7 @@ export const areaRoutes: readonly FastifyPluginAsyncZod<RouteDeps>[] = [
   restaurantRoutes,
   restaurantPauseRoutes,
   dishRoutes,
+  menuSheetRoutes,
   orderTimerRoutes,
   orderRoutes,
   reviewRoutes,

@@ -162,7 +162,10 @@ export function columnOfHeader(sheet: MenuSheetName, header: string): CategoryCo
   for (const locale of LOCALES_OF_SHEET) {
     const headers: Record<string, string> = MENU_SHEET_TEXTS[locale][sheet];
     const found = Object.entries(headers).find(([, label]) => sheetKey(label) === key);
-    if (found) return sheet === 'categories' ? CATEGORY_COLUMNS.find((c) => c === found[0]) ?? null : DISH_COLUMNS.find((c) => c === found[0]) ?? null;
+    if (found)
+      return sheet === 'categories'
+        ? (CATEGORY_COLUMNS.find((c) => c === found[0]) ?? null)
+        : (DISH_COLUMNS.find((c) => c === found[0]) ?? null);
   }
   return null;
 }

@@ -113,7 +113,14 @@ function refusals() {
   return {
     list,
     /** A sheet rule of its own (menuSheet.*). */
-    sheet(name: MenuSheetName, sheet: ReadSheet<string>, row: number | null, field: string | null, what: MenuSheetProblem, args: Args = {}) {
+    sheet(
+      name: MenuSheetName,
+      sheet: ReadSheet<string>,
+      row: number | null,
+      field: string | null,
+      what: MenuSheetProblem,
+      args: Args = {},
+    ) {
       list.push({
         sheet: name,
         row,
@@ -179,7 +186,12 @@ function rowId(
 
 const tagText = (ids: readonly number[], tags: ReadonlyMap<number, CityTag>) => ids.map((id) => tags.get(id)?.name ?? `#${id}`).join(', ');
 
-function differences<T extends object>(before: T, after: T, fields: readonly (keyof T & string)[], shown: (field: keyof T, value: T[keyof T]) => ShownValue) {
+function differences<T extends object>(
+  before: T,
+  after: T,
+  fields: readonly (keyof T & string)[],
+  shown: (field: keyof T, value: T[keyof T]) => ShownValue,
+) {
   const changes: FieldChange[] = [];
   for (const field of fields) {
     if (before[field] !== after[field]) changes.push({ field, old: shown(field, before[field]), new: shown(field, after[field]) });
@@ -238,7 +250,8 @@ export function planMenuImport(sheets: ReadMenuSheets, stored: StoredMenu, right
       startDisplayingAt: timeOf(cells.startDisplayingAt),
       stopDisplayingAt: timeOf(cells.stopDisplayingAt),
     });
-    for (const error of result.errors ?? []) refused.field('categories', categorySheet, row, error.field, error.key, error.message, error.args);
+    for (const error of result.errors ?? [])
+      refused.field('categories', categorySheet, row, error.field, error.key, error.message, error.args);
     if (id === undefined || !result.data) continue;
     const data = result.data;
     const before = id === null ? undefined : storedCategories.get(id);
@@ -381,7 +394,8 @@ export function previewOf(plan: MenuPlan, stored: StoredMenu, version: string): 
   const categoryNames = new Map(stored.categories.map((category) => [category.id, category.name]));
   // A dish's category by the name the sheet gives it (a renamed category by its new name).
   for (const { id, values } of plan.categories.changed) categoryNames.set(id, values.name);
-  const nameOf = (ref: CategoryRef) => ('id' in ref ? (categoryNames.get(ref.id) ?? '') : (plan.categories.added[ref.added]?.values.name ?? ''));
+  const nameOf = (ref: CategoryRef) =>
+    'id' in ref ? (categoryNames.get(ref.id) ?? '') : (plan.categories.added[ref.added]?.values.name ?? '');
   return {
     version,
     summary: { ...planSummary(plan), refused: plan.refused.length },

@@ -15,11 +15,7 @@ export interface MenuPlace {
 
 /** A restaurant that is not deleted, with its city; in a transaction, locked until it ends (one import at a time). */
 export const menuPlace = async (db: Db, restaurantId: number, lock = false): Promise<MenuPlace | undefined> => {
-  let query = db
-    .selectFrom('restaurants')
-    .select(['id', 'city_id', 'name'])
-    .where('id', '=', restaurantId)
-    .where('deleted_at', 'is', null);
+  let query = db.selectFrom('restaurants').select(['id', 'city_id', 'name']).where('id', '=', restaurantId).where('deleted_at', 'is', null);
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   return row && { restaurantId: row.id, cityId: row.city_id, name: row.name };
@@ -187,7 +183,8 @@ export async function writePlan(trx: Transaction<Database>, restaurantId: number
   for (const batch of batches(retagged)) await trx.deleteFrom('dish_tags').where('dish_id', 'in', batch).execute();
   for (const batch of batches(tagRows)) await trx.insertInto('dish_tags').values(batch).execute();
 
-  for (const batch of batches(plan.dishes.removed.map((dish) => dish.id))) await trx.deleteFrom('dishes').where('id', 'in', batch).execute();
+  for (const batch of batches(plan.dishes.removed.map((dish) => dish.id)))
+    await trx.deleteFrom('dishes').where('id', 'in', batch).execute();
   for (const batch of batches(plan.categories.removed.map((category) => category.id)))
     await trx.deleteFrom('dish_categories').where('id', 'in', batch).execute();
 }

@@ -3,13 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can, LOCALES, type RoleId } from '../../../src/domain';
-import {
-  MENU_FILE_MAX_BYTES,
-  MENU_SHEET_PATHS,
-  MENU_SHEET_TYPE,
-  menuImportPreview,
-  menuImportResult,
-} from '../../../src/domain/menuSheet';
+import { MENU_FILE_MAX_BYTES, MENU_SHEET_PATHS, MENU_SHEET_TYPE, menuImportPreview, menuImportResult } from '../../../src/domain/menuSheet';
 import { planMenuImport, planSummary, previewOf, type MenuRights, type StoredMenu } from '../../../src/domain/menuSheetPlan';
 import { currentUser, requireCan } from '../../auth/authorize';
 import type { Actor } from '../../auth/scope';

@@ -110,7 +110,9 @@ function cellOf(value: ExcelJS.CellValue): SheetCell {
 function textOfLink(text: unknown): string {
   if (typeof text === 'string') return text;
   if (typeof text === 'object' && text !== null && 'richText' in text && Array.isArray(text.richText))
-    return text.richText.map((part: unknown) => (typeof part === 'object' && part !== null && 'text' in part ? String(part.text) : '')).join('');
+    return text.richText
+      .map((part: unknown) => (typeof part === 'object' && part !== null && 'text' in part ? String(part.text) : ''))
+      .join('');
   return '';
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MenuPlan, StoredMenu } from '../../../src/domain/menuSheetPlan';
 import type { Database } from '../../db/schema';
 import { hhmm } from '../dishes/menuRows';
@@ -149,12 +149,17 @@ export async function writePlan(trx: Transaction<Database>, restaurantId: number
     if (id === undefined) throw new Error(`The import's new category ${ref.added} has no id`);
     return id;
   };
-  for (const { id, values } of plan.categories.changed) {
-    await trx
-      .updateTable('dish_categories')
-      .set({ ...categoryColumns(values), updated_at: now })
-      .where('id', '=', id)
-      .execute();
+  // Changed rows are written a batch per statement (one UPDATE per row took seconds on PGlite at 1,000 dishes).
+  for (const batch of batches(plan.categories.changed)) {
+    const rows = batch.map(({ id, values }) => {
+      const c = categoryColumns(values);
+      return sql`(${id}::int, ${c.name}::text, ${c.name_ru}::text, ${c.position}::int, ${c.enabled}::boolean, ${c.start_displaying_at}::time, ${c.stop_displaying_at}::time)`;
+    });
+    await sql`
+      UPDATE dish_categories SET name = v.name, name_ru = v.name_ru, position = v.position, enabled = v.enabled,
+        start_displaying_at = v.start_at, stop_displaying_at = v.stop_at, updated_at = ${now}
+      FROM (VALUES ${sql.join(rows)}) AS v (id, name, name_ru, position, enabled, start_at, stop_at)
+      WHERE dish_categories.id = v.id`.execute(trx);
   }
 
   const tagRows: { dish_id: number; tag_id: number }[] = [];
@@ -169,16 +174,23 @@ export async function writePlan(trx: Transaction<Database>, restaurantId: number
     });
   }
   const retagged: number[] = [];
-  for (const { id, category, values, tagsChanged } of plan.dishes.changed) {
-    await trx
-      .updateTable('dishes')
-      .set({ dish_category_id: categoryId(category), ...dishColumns(values), updated_at: now })
-      .where('id', '=', id)
-      .execute();
-    if (tagsChanged) {
-      retagged.push(id);
-      for (const tag_id of values.tags) tagRows.push({ dish_id: id, tag_id });
-    }
+  for (const batch of batches(plan.dishes.changed)) {
+    const rows = batch.map(({ id, category, values }) => {
+      const d = dishColumns(values);
+      return sql`(${id}::int, ${categoryId(category)}::int, ${d.name}::text, ${d.name_ru}::text, ${d.description}::text,
+        ${d.description_ru}::text, ${d.price}::numeric, ${d.amount}::int, ${d.enabled}::boolean, ${d.position}::int)`;
+    });
+    await sql`
+      UPDATE dishes SET dish_category_id = v.category_id, name = v.name, name_ru = v.name_ru, description = v.description,
+        description_ru = v.description_ru, price = v.price, amount = v.amount, enabled = v.enabled, position = v.position,
+        updated_at = ${now}
+      FROM (VALUES ${sql.join(rows)}) AS v (id, category_id, name, name_ru, description, description_ru, price, amount, enabled, position)
+      WHERE dishes.id = v.id`.execute(trx);
+  }
+  for (const { id, values, tagsChanged } of plan.dishes.changed) {
+    if (!tagsChanged) continue;
+    retagged.push(id);
+    for (const tag_id of values.tags) tagRows.push({ dish_id: id, tag_id });
   }
   for (const batch of batches(retagged)) await trx.deleteFrom('dish_tags').where('dish_id', 'in', batch).execute();
   for (const batch of batches(tagRows)) await trx.insertInto('dish_tags').values(batch).execute();

@@ -82,6 +82,12 @@ const BENCHES: Bench[] = [
       'the Excel export of 100,000 orders over HTTP on PGlite and PostgreSQL: seconds beside 5 s and the RSS growth beside its limit, with its reading alone and the bare exceljs write of the same rows as references',
     load: () => import('./export.bench'),
   },
+  {
+    name: 'menuSheet',
+    description:
+      "a restaurant's menu of 1,000 dishes in 40 categories as a spreadsheet: its export, and the preview and apply of an import changing 500 prices, adding 50 dishes and removing 50, each beside its 3 s limit with the longest hold of the event loop, on PGlite and PostgreSQL",
+    load: () => import('./menuSheet.bench'),
+  },
 ];
 
 const wanted = process.argv.slice(2);

@@ -12,6 +12,7 @@ import { dishRoutes } from './dishes/routes';
 import { districtRoutes } from './districts/routes';
 import { languageRoutes } from './language/routes';
 import { liveEventRoutes } from './live/routes';
+import { menuSheetRoutes } from './menuSheet/routes';
 import { notificationRoutes } from './notifications/routes';
 import { spamRoutes } from './mailings/routes';
 import { orderRoutes } from './orders/routes';
@@ -43,6 +44,7 @@ export const areaRoutes: readonly FastifyPluginAsyncZod<RouteDeps>[] = [
   restaurantPauseRoutes,
   dishRoutes,
   dishBulkRoutes,
+  menuSheetRoutes,
   orderTimerRoutes,
   orderRoutes,
   reviewRoutes,

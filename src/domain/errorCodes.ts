@@ -84,6 +84,12 @@ export const API_ERROR_MESSAGES_EN = {
   EXPORT_BUSY: 'The server is busy with other exports (running: %{running}): yours can start in about %{seconds} s',
   EXPORT_ALREADY_RUNNING: 'Your previous export is still being made: this one can start when it is done, in about %{seconds} s',
   EXPORT_FAILED: 'The export could not be made. Try again in a moment.',
+  MENU_FILE_MISSING: 'Send the menu as an .xlsx file (the request body)',
+  MENU_FILE_TOO_LARGE: 'A menu file may be at most %{megabytes} MB',
+  MENU_FILE_UNREADABLE: 'The file is not an .xlsx workbook',
+  MENU_FILE_TOO_MANY_ROWS: 'The sheet %{sheet} has more than %{max} rows',
+  MENU_IMPORT_REFUSED: 'The file has %{count} refused rows or cells: correct them and preview again',
+  MENU_CHANGED: 'The menu or the file changed since the preview: preview it again',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_MESSAGES_EN;

@@ -11,7 +11,7 @@ const ROLES = ['admin', 'cityadmin', 'operator', 'owner'] as const;
 type Who = (typeof ROLES)[number];
 
 /** Reads that answer no JSON document: a live stream, files and the GraphQL endpoint (graphql*.test.ts). */
-const NOT_JSON = ['/api/events', '/api/photo', '/api/video', '/api/orders/export/excel', '/graphql'];
+const NOT_JSON = ['/api/events', '/api/photo', '/api/video', '/api/orders/export/excel', '/api/restaurants/{id}/menu.xlsx', '/graphql'];
 
 /** "doc#/paths/~1api~1cities/get/...": a JSON pointer into the document, as a URI fragment. */
 const pointer = (...tokens: string[]) =>

@@ -9,6 +9,7 @@ import { NotFound } from '../../layout/NotFound';
 import { CreateAction } from '../common/CreateAction';
 import { dishesPath } from '../dishes/paths';
 import { EnabledToggle } from './EnabledToggle';
+import { MenuSheetActions } from './menuSheet/MenuSheetActions';
 import { dishCategoryCreatePath, dishCategoryEditPath, pathId } from './paths';
 
 const stop = (event: MouseEvent) => event.stopPropagation();
@@ -37,7 +38,11 @@ export const DishCategoryList = () => {
       filter={{ restaurantId }}
       storeKey={false}
       title="resources.dishCategories.title"
-      actions={<CreateAction to={dishCategoryCreatePath(restaurantId)} />}
+      actions={
+        <MenuSheetActions restaurantId={restaurantId}>
+          <CreateAction to={dishCategoryCreatePath(restaurantId)} />
+        </MenuSheetActions>
+      }
       sort={{ field: 'position', order: 'ASC' }}
       pagination={false}
       perPage={1000}

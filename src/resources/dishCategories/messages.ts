@@ -1,7 +1,9 @@
 import { translations } from '../../i18n/types';
+import menuSheet from './menuSheet/messages';
 
 export default translations({
   en: {
+    menuSheet: menuSheet.en,
     name: 'Dish category |||| Dish categories',
     fields: {
       name: 'Name',
@@ -22,6 +24,7 @@ export default translations({
     deleteEmpty: 'The category has no dishes.',
   },
   ru: {
+    menuSheet: menuSheet.ru,
     name: 'Категория блюд |||| Категории блюд',
     fields: {
       name: 'Название',
@@ -42,6 +45,7 @@ export default translations({
     deleteEmpty: 'В категории нет блюд.',
   },
   es: {
+    menuSheet: menuSheet.es,
     name: 'Categoría de platos |||| Categorías de platos',
     fields: {
       name: 'Nombre',

@@ -23,6 +23,8 @@ import type { MessengerGateway } from './messenger/gateway';
 import { apiRoutes } from './areas/api';
 import type { ExportOptions } from './areas/orders/exportOptions';
 import { sessionRoutes } from './auth/sessionRoutes';
+import { secondFactorRoutes } from './auth/secondFactor/routes';
+import { sealingKey } from './auth/secondFactor/sealing';
 import { webhookRoutes } from './messenger/webhookRoutes';
 import { LiveStreamCaps, type LiveStreamLimits } from './live/liveStreamCaps';
 import { health, type WorkerStatus } from './ops/health';
@@ -31,6 +33,8 @@ import { metrics } from './ops/metrics';
 export interface AppDeps {
   db: Kysely<Database>;
   jwtSecret: string;
+  /** SECOND_FACTOR_KEY: seals the staff's second-factor secrets; unset, a key derived from jwtSecret. */
+  secondFactorKey?: string;
   /** The version every response announces. */
   version: string;
   /** The built browser app to serve, when it exists. */
@@ -132,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(openApi, { version: deps.version });
   await app.register(sessionRoutes, { db: deps.db, jwtSecret: deps.jwtSecret, now });
+  const secondFactorKey = sealingKey(deps.secondFactorKey, deps.jwtSecret);
+  await app.register(secondFactorRoutes, { db: deps.db, jwtSecret: deps.jwtSecret, sealingKey: secondFactorKey, now });
   await app.register(graphqlPlugin, { db: deps.db, now, onEvent });
   const messenger = deps.messenger ?? localMessenger(deps.db, deps.filesDir ?? join(tmpdir(), `backoffice-files-${process.pid}`));
   await app.register(apiRoutes, { prefix: '/api', db: deps.db, messenger, now, onEvent, liveStreams, exports: deps.exports });

@@ -25,6 +25,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   jwtSecret: string;
+  /** SECOND_FACTOR_KEY: seals the staff's second-factor secrets; unset, a key derived from the JWT secret. */
+  secondFactorKey?: string;
   demo: boolean;
   /** Simulated customers and restaurants at work in the demo (DEMO_TRAFFIC; only with the demo on). */
   demoTraffic: boolean;
@@ -148,6 +150,9 @@ const environment = z
         .optional(),
     ),
     JWT_SECRET: text().pipe(z.string().min(32, 'must be at least 32 characters long (or unset, to generate one)').optional()),
+    SECOND_FACTOR_KEY: text().pipe(
+      z.string().min(32, 'must be at least 32 characters long (or unset, to derive one from the JWT secret)').optional(),
+    ),
     DEMO: flag(false),
     // npm start turns it on with its demo (scripts/start.ts); every other start, tests included, has it off.
     DEMO_TRAFFIC: flag(false),
@@ -219,7 +224,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const given = env[name];
-      const secret = name === 'JWT_SECRET' || name === 'DATABASE_URL' || name === 'METRICS_TOKEN';
+      const secret = name === 'JWT_SECRET' || name === 'DATABASE_URL' || name === 'METRICS_TOKEN' || name === 'SECOND_FACTOR_KEY';
       const shown = secret || given === undefined ? '' : ` (got "${given}")`;
       return `  ${name} ${issue.message}${shown}`;
     });
@@ -232,6 +237,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: jwtSecretFor(e.DATA_DIR, e.JWT_SECRET),
+    secondFactorKey: e.SECOND_FACTOR_KEY,
     demo: e.DEMO,
     demoTraffic: e.DEMO && e.DEMO_TRAFFIC,
     version: e.APP_VERSION ?? packageVersion(),

@@ -62,6 +62,7 @@ let workersRunning = true;
 const app = await buildApp({
   db,
   jwtSecret: config.jwtSecret,
+  secondFactorKey: config.secondFactorKey,
   version: config.version,
   staticDir: config.staticDir,
   messenger,

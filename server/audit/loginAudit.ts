@@ -7,8 +7,8 @@ export interface LoginRecord {
   /** As typed (trimmed): a failed login names who was tried, never the password. */
   username: string;
   ip: string;
-  /** Logged in; or refused for a wrong username or password, or for a role that may not log in. */
-  outcome: 'login' | 'wrong_credentials' | 'role_not_allowed';
+  /** Logged in; or refused for a wrong username or password, a wrong second-factor code, or a role that may not log in. */
+  outcome: 'login' | 'wrong_credentials' | 'wrong_code' | 'role_not_allowed';
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { can, canUseBackOffice, type Action, type ResourceName, type SessionUser } from '../../src/domain';
+import { API_PATHS, can, canUseBackOffice, type Action, type ResourceName, type SessionUser } from '../../src/domain';
 import { actAs } from '../audit/actorContext';
-import { forbidden, unauthorized } from '../errors';
+import { apiError, forbidden, unauthorized } from '../errors';
 import type { Database } from '../db/schema';
 import { readSessionToken, type ReadSessionClaims } from './sessionToken';
 import { watchSessionVersions, type SessionVersionOptions } from './sessionVersions';
@@ -23,7 +23,15 @@ export interface RequestSession {
   expiresAt: Date;
   /** Whether the account still holds the token: false once it changed or is gone. */
   isCurrent: () => Promise<boolean>;
+  /** A session limited to setting up the second factor its role requires. */
+  setupOnly?: boolean;
 }
+
+/** What a session limited to the second factor's setup may call; anything else is a 403 SECOND_FACTOR_SETUP_REQUIRED. */
+const SETUP_PATHS: readonly string[] = [API_PATHS.secondFactor.status, API_PATHS.secondFactor.setup, API_PATHS.secondFactor.confirm].map(
+  (path) => `/api${path}`,
+);
+const mayCallDuringSetup = (url: string): boolean => SETUP_PATHS.includes(url.split('?')[0].replace(/\/+$/, ''));
 
 const sessions = new WeakMap<FastifyRequest, RequestSession>();
 
@@ -73,10 +81,13 @@ export function authenticator({ db, jwtSecret, now, versions: options }: Authent
     }
     const isCurrent = async () => (await versions.current(claims.user.id)) === claims.version;
     if (!(await isCurrent())) throw unauthorized('The session is no longer valid');
+    const setupOnly = claims.setupOnly === true;
     request.user = claims.user;
+    // Known, so that every error formatter (GraphQL's too) answers with this code, yet refused.
+    if (setupOnly && !mayCallDuringSetup(request.url)) throw apiError(403, 'SECOND_FACTOR_SETUP_REQUIRED');
     // The audit trail records the request's changes as this user's (server/audit/actorContext.ts).
     actAs(claims.user.id);
-    sessions.set(request, { expiresAt: claims.expiresAt, isCurrent });
+    sessions.set(request, { expiresAt: claims.expiresAt, isCurrent, setupOnly });
   };
   return { authenticate, close: stop };
 }

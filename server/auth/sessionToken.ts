@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRoleId, TOKEN_TTL_SECONDS, type RoleId, type SessionUser } from '../../src/domain';
+import { isRoleId, SECOND_FACTOR_SETUP_SESSION_SECONDS, TOKEN_TTL_SECONDS, type RoleId, type SessionUser } from '../../src/domain';
 import { signJwt, verifyJwt } from './jwt';
 
 /**
@@ -10,6 +10,8 @@ export interface SessionClaims {
   user: SessionUser;
   /** The account's `session_version` when the token was issued. */
   version: number;
+  /** A short session good only for setting up the second factor its role requires (server/auth/secondFactor). */
+  setupOnly?: boolean;
 }
 
 /** What PostgreSQL's integer holds: a claim outside it names no row and is a bad token. */
@@ -24,6 +26,7 @@ const claimsSchema = z.object({
   rest: id.nullable(),
   name: z.string().min(1).max(255),
   key: z.string().max(64),
+  lim: z.literal('setup').optional(),
 });
 
 /** A token read back: its claims, and when it expires (its `exp`). */
@@ -33,7 +36,7 @@ export interface ReadSessionClaims extends SessionClaims {
 
 const readClaimsSchema = claimsSchema.extend({ exp: z.number().int() });
 
-export function signSessionToken({ user, version }: SessionClaims, secret: string, now: Date): string {
+export function signSessionToken({ user, version, setupOnly }: SessionClaims, secret: string, now: Date): string {
   const claims: z.input<typeof claimsSchema> = {
     sub: user.id,
     ver: version,
@@ -42,8 +45,9 @@ export function signSessionToken({ user, version }: SessionClaims, secret: strin
     rest: user.restaurantId,
     name: user.username,
     key: user.authKey,
+    ...(setupOnly ? { lim: 'setup' as const } : {}),
   };
-  return signJwt(claims, secret, TOKEN_TTL_SECONDS, now);
+  return signJwt(claims, secret, setupOnly ? SECOND_FACTOR_SETUP_SESSION_SECONDS : TOKEN_TTL_SECONDS, now);
 }
 
 /** The claims of a well-signed, unexpired session token, or null for any other string. */
@@ -51,10 +55,11 @@ export function readSessionToken(token: string, secret: string, now: Date): Read
   const payload = verifyJwt(token, secret, now);
   const parsed = payload && readClaimsSchema.safeParse(payload);
   if (!parsed?.success) return null;
-  const { sub, ver, role, city, rest, name, key, exp } = parsed.data;
+  const { sub, ver, role, city, rest, name, key, exp, lim } = parsed.data;
   return {
     user: { id: sub, username: name, roleId: role, cityId: city, restaurantId: rest, authKey: key },
     version: ver,
+    setupOnly: lim === 'setup',
     expiresAt: new Date(exp * 1000),
   };
 }

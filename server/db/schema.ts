@@ -529,6 +529,21 @@ export interface NotificationReadsTable {
   read_at: DefaultTimestamp;
 }
 
+/** A staff member's second factor (migration 027): the sealed TOTP secret and the last time step used. */
+export interface StaffSecondFactorsTable {
+  user_id: number;
+  secret_sealed: string;
+  last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  confirmed_at: DefaultTimestamp;
+}
+
+/** A recovery code of a second factor, as its SHA-256 digest in hex (migration 027). */
+export interface StaffRecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+
 /** One change made through the back-office, or a login (migration 014); written by triggers and the login route. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -590,4 +605,6 @@ export interface Database {
   audit_log: AuditLogTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
+  staff_second_factors: StaffSecondFactorsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
 }

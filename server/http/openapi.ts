@@ -47,7 +47,10 @@ declare module 'fastify' {
 
 /** The calls the contract covers: the REST API, the login and the bots' webhook. */
 const isApiPath = (url: string): boolean =>
-  (url.startsWith('/api/') && !PUBLIC_API_PATHS.some((p) => url.startsWith(p))) || url === '/login' || url.startsWith('/webhook/');
+  (url.startsWith('/api/') && !PUBLIC_API_PATHS.some((p) => url.startsWith(p))) ||
+  url === '/login' ||
+  url.startsWith('/login/') ||
+  url.startsWith('/webhook/');
 
 const declaredWithZod = (schema: FastifySchema | undefined): boolean =>
   !!schema &&

@@ -58,6 +58,14 @@ export const API_PATHS = {
   /** One figure per path: `/stats/orders`, `/stats/newUsers`, ... (STATS_FIGURES). */
   stats: { figure: '/stats/:figure', topUsers: '/users/top' },
   staff: { list: '/users', one: '/users/:id', create: '/users' },
+  /** The caller's own second factor, and an admin's reset of another's (src/domain/secondFactor.ts). */
+  secondFactor: {
+    status: '/secondFactor',
+    setup: '/secondFactor/setup',
+    confirm: '/secondFactor/confirm',
+    disable: '/secondFactor/disable',
+    reset: '/users/:id/secondFactor',
+  },
   menu: { categories: '/dishCategories', category: '/dishCategories/:id', dishes: '/dishes', dish: '/dishes/:id', bulk: '/dishes/bulk' },
   notifications: {
     list: '/notifications',

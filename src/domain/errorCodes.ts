@@ -90,6 +90,15 @@ export const API_ERROR_MESSAGES_EN = {
   MENU_FILE_TOO_MANY_ROWS: 'The sheet %{sheet} has more than %{max} rows',
   MENU_IMPORT_REFUSED: 'The file has %{count} refused rows or cells: correct them and preview again',
   MENU_CHANGED: 'The menu or the file changed since the preview: preview it again',
+  SECOND_FACTOR_CODE_WRONG: 'That code is not right',
+  SECOND_FACTOR_CODE_USED: 'That code was used already',
+  SECOND_FACTOR_CHALLENGE_EXPIRED: 'The sign-in took too long: enter your password again',
+  SECOND_FACTOR_SETUP_REQUIRED: 'Set up two-factor sign-in first: until then this session may do nothing else',
+  SECOND_FACTOR_SETUP_EXPIRED: 'The new key has expired: start the setup again',
+  SECOND_FACTOR_ALREADY_ON: 'Two-factor sign-in is already on',
+  SECOND_FACTOR_NOT_ON: 'Two-factor sign-in is not on',
+  SECOND_FACTOR_REQUIRED_FOR_ROLE: 'Your role must sign in with a second factor: it cannot be turned off',
+  SECOND_FACTOR_RESET_REFUSED: "Only admins may reset another staff member's second factor",
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_MESSAGES_EN;

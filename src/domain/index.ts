@@ -30,3 +30,4 @@ export * from './audit';
 export * from './cannedReplies';
 export * from './orderTimers';
 export * from './notifications';
+export * from './secondFactor';

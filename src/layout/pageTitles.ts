@@ -12,6 +12,7 @@ const APP_PAGES: Readonly<Record<string, string>> = {
   '/login': 'auth.title',
   '/logout': 'logout.title',
   '/settings': 'app.settings.title',
+  '/settings/twoFactor': 'secondFactor.title',
 };
 
 type TitledResource = Pick<ResourceManifest, 'name' | 'routes' | 'title'>;

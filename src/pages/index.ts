@@ -4,4 +4,5 @@ import { screen } from '../resources/common/manifest';
 export const PAGES = [
   { path: '/logout', screen: screen(() => import('./logout/LogoutPage'), 'LogoutPage') },
   { path: '/settings', screen: screen(() => import('./settings/GlobalSettingsPage'), 'GlobalSettingsPage') },
+  { path: '/settings/twoFactor', screen: screen(() => import('./settings/SecondFactorPage'), 'SecondFactorPage') },
 ] as const;

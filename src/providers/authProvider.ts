@@ -1,7 +1,17 @@
 import type { AuthProvider } from 'react-admin';
-import { can, type Action, type LoginResponse, type ResourceName, type SessionUser } from '../domain';
+import {
+  can,
+  isCodeNeeded,
+  isSetupNeeded,
+  type Action,
+  type LoginResponse,
+  type PasswordStepResponse,
+  type ResourceName,
+  type SessionUser,
+} from '../domain';
 import { apiFetch } from './httpClient';
 import { applySavedTexts } from './i18nProvider';
+import { SecondFactorStep } from './secondFactor';
 import { clearSession, readSession, tokenExpiry, writeSession } from './session';
 
 export interface Permissions {
@@ -11,6 +21,22 @@ export interface Permissions {
 }
 
 const ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit', 'delete'];
+
+/** The login's steps: the password; a second factor's code; or the session a forced setup ended with. */
+export type LoginParams = { username: string; password: string } | { challengeToken: string; code: string } | { session: LoginResponse };
+
+/** The session a login step ends with; a password that needs a second step throws SecondFactorStep. */
+const loginStep = async (params: LoginParams): Promise<LoginResponse> => {
+  if ('session' in params) return params.session;
+  if ('challengeToken' in params) {
+    const body = { challengeToken: params.challengeToken, code: params.code };
+    return (await apiFetch<LoginResponse>('/login/secondFactor', { method: 'POST', body, anonymous: true })).json;
+  }
+  const body = { username: params.username, password: params.password };
+  const { json } = await apiFetch<PasswordStepResponse>('/login', { method: 'POST', body, anonymous: true });
+  if (isCodeNeeded(json) || isSetupNeeded(json)) throw new SecondFactorStep(json);
+  return json;
+};
 
 const liveSession = (): LoginResponse | null => {
   const session = readSession();
@@ -35,18 +61,14 @@ export const whenLoggedIn = (listener: () => void): (() => void) => {
 };
 
 /**
- * Login through `POST /login`; the answer `{user, jwtToken}` is kept until logout or a 401.
+ * Login through `POST /login` (and `POST /login/secondFactor` when the account has a second
+ * factor); the answer `{user, jwtToken}` is kept until logout or a 401.
  * What the user may see and do is answered from src/domain, the rules the API applies.
  */
 export const authProvider: AuthProvider = {
-  async login({ username, password }: { username: string; password: string }) {
+  async login(params: LoginParams) {
     try {
-      const { json } = await apiFetch<LoginResponse>('/login', {
-        method: 'POST',
-        body: { username, password },
-        anonymous: true,
-      });
-      writeSession(json);
+      writeSession(await loginStep(params));
       for (const listener of loginListeners) listener();
     } catch (error) {
       clearSession();

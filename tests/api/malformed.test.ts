@@ -134,6 +134,9 @@ describe.each(backends)('malformed input on %s', (backend) => {
         'POST /api/video',
         'POST /api/users',
         'PUT /api/users/:n',
+        'POST /login/secondFactor',
+        'POST /api/secondFactor/confirm',
+        'POST /api/secondFactor/disable',
       ]),
     );
 

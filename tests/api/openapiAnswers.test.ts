@@ -22,6 +22,7 @@ interface Fixture {
   restaurantId: number;
   botId: number;
   order: { id: number; threadId: string };
+  staffId: number;
 }
 
 /**
@@ -55,11 +56,13 @@ describe.each(backends)('every read answers as the contract says, for every role
       .where('restaurant_id', '=', owner.restaurant_id)
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    const operator = await t.db.selectFrom('users').select('id').where('username', '=', 'operator').executeTakeFirstOrThrow();
     fixture = {
       cityId: owner.city_id,
       restaurantId: owner.restaurant_id,
       botId: bot.id,
       order: { id: order.id, threadId: order.thread_id },
+      staffId: operator.id,
     };
   }, 120_000);
   afterAll(async () => t?.close());
@@ -107,6 +110,7 @@ describe.each(backends)('every read answers as the contract says, for every role
       '/api/orders/{id}/timeline': [String(fixture.order.id)],
       '/api/cannedReplies/order/{threadId}': [fixture.order.threadId],
       '/api/language/{id}': ['ru'],
+      '/api/users/{id}/secondFactor': [String(fixture.staffId)],
     };
   };
 

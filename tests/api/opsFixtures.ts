@@ -161,4 +161,13 @@ export async function seedEveryTable(db: Kysely<Database>): Promise<void> {
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('notification_reads').values({ user_id: 1, notification_id: notification.id, read_at: at }).execute();
+  // A staff member with a second factor (sealed secret, as stored) and one recovery code spent.
+  await db
+    .insertInto('staff_second_factors')
+    .values({ user_id: 1, secret_sealed: 'v1.bm9uY2U.dGFn.Ym9keQ', last_step: 67_000_000, confirmed_at: at })
+    .execute();
+  await db
+    .insertInto('staff_recovery_codes')
+    .values({ user_id: 1, code_hash: 'a'.repeat(64), used_at: at })
+    .execute();
 }

@@ -9,13 +9,14 @@ describe.each(backends)('settings checks and global settings on %s', (backend) =
   it('lists the missing global settings until an admin fills them in', async () => {
     expect((await call('admin', 'GET', '/superadmin/checkGlobalSettings')).json()).toEqual(['publicUrl', 'webhookSecret']);
     const put = await call('admin', 'PUT', '/superadmin/globalSettings', { publicUrl: 'https://food.example.com' });
-    expect(put.json()).toEqual({ publicUrl: 'https://food.example.com', webhookSecret: '' });
+    expect(put.json()).toEqual({ publicUrl: 'https://food.example.com', webhookSecret: '', secondFactorRoles: [] });
     expect((await call('admin', 'GET', '/superadmin/checkGlobalSettings')).json()).toEqual(['webhookSecret']);
     await call('admin', 'PUT', '/superadmin/globalSettings', { webhookSecret: 'a-long-secret-for-hooks' });
     expect((await call('admin', 'GET', '/superadmin/checkGlobalSettings')).json()).toEqual([]);
     expect((await call('admin', 'GET', '/superadmin/globalSettings')).json()).toEqual({
       publicUrl: 'https://food.example.com',
       webhookSecret: 'a-long-secret-for-hooks',
+      secondFactorRoles: [],
     });
   });
 
@@ -25,6 +26,7 @@ describe.each(backends)('settings checks and global settings on %s', (backend) =
       [{ webhookSecret: 'short' }, 'webhookSecret', 'more than 16 and less than 257'],
       [{ webhookSecret: 'has spaces in it, sadly' }, 'webhookSecret', 'may hold only letters, digits, _ and -'],
       [{ publicUrl: 42 }, 'publicUrl', 'must be text'],
+      [{ secondFactorRoles: [50] }, 'secondFactorRoles.0', 'must be chosen from the list'],
     ];
     await t.expectFieldErrors('PUT', '/superadmin/globalSettings', cases);
   });

@@ -8,6 +8,8 @@ import {
   isCityConfigKey,
   missingConfigKeys,
   missingGlobalSettings,
+  parseSecondFactorRoles,
+  formatSecondFactorRoles,
   type CityConfig,
 } from '../../../src/domain';
 import { requireCan } from '../../auth/authorize';
@@ -20,7 +22,11 @@ export const superadminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
   const repository = settingsRepository(db);
   const currentSettings = async () => {
     const settings = await readGlobalSettings(db);
-    return { publicUrl: settings.publicUrl ?? '', webhookSecret: settings.webhookSecret ?? '' };
+    return {
+      publicUrl: settings.publicUrl ?? '',
+      webhookSecret: settings.webhookSecret ?? '',
+      secondFactorRoles: parseSecondFactorRoles(settings.secondFactorRoles),
+    };
   };
 
   app.get(
@@ -65,11 +71,11 @@ export const superadminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       preValidation: requireCan('globalSettings', 'edit'),
     },
     async (request) => {
-      const entries = GLOBAL_SETTING_KEYS.filter((key) => request.body[key] !== undefined).map((key) => ({
-        key,
-        value: (request.body[key] ?? '').trim(),
-        updated_at: now(),
-      }));
+      const { secondFactorRoles, ...texts } = request.body;
+      const entries = GLOBAL_SETTING_KEYS.flatMap((key) => {
+        const value = key === 'secondFactorRoles' ? secondFactorRoles && formatSecondFactorRoles(secondFactorRoles) : texts[key];
+        return value === undefined ? [] : [{ key, value: (value ?? '').trim(), updated_at: now() }];
+      });
       await repository.writeGlobalSettings(entries);
       return currentSettings();
     },

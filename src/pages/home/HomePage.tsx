@@ -40,8 +40,11 @@ export const HomePage = () => {
             {translate('resources.language.open')}
           </Button>
         ) : null}
+        <Button component={Link} to="/settings/twoFactor" sx={{ mt: 3, display: 'block' }} variant="text">
+          {translate('secondFactor.open')}
+        </Button>
         {session.can('globalSettings', 'edit') ? (
-          <Button component={Link} to="/settings" sx={{ mt: 3 }} variant="text">
+          <Button component={Link} to="/settings" sx={{ mt: 1 }} variant="text">
             {translate('home.settings')}
           </Button>
         ) : null}

@@ -1,10 +1,14 @@
-import { Box, CardContent, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { Alert, Box, CardContent, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { Form, HttpError, Login, PasswordInput, SaveButton, TextInput, required, useLogin, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { isApiErrorCode } from '../../domain';
 import { DocumentTitle } from '../../layout/DocumentTitle';
 import { VersionNotice } from '../../layout/VersionNotice';
+import { SecondFactorStep as NextStep } from '../../providers/secondFactor';
+import type { CodeNeeded, SetupNeeded } from '../../domain';
+import type { Message } from './codeErrors';
+import { CodeStep, SetupStep } from './SecondFactorStep';
 
 interface Credentials {
   username: string;
@@ -32,7 +36,7 @@ export const loginErrorKey = (error: unknown): string => {
   }
 };
 
-const LoginForm = () => {
+const LoginForm = ({ onSecondStep, notice }: { onSecondStep: (step: CodeNeeded | SetupNeeded) => void; notice?: Message }) => {
   const login = useLogin();
   const translate = useTranslate();
   const submit = async (values: Partial<Credentials>) => {
@@ -40,6 +44,10 @@ const LoginForm = () => {
       await login({ username: values.username ?? '', password: values.password ?? '' });
       return undefined;
     } catch (error) {
+      if (error instanceof NextStep) {
+        onSecondStep(error.step);
+        return undefined;
+      }
       // Returned errors are shown next to their field by react-admin's form.
       return { username: loginErrorKey(error) };
     }
@@ -51,6 +59,11 @@ const LoginForm = () => {
         <Typography variant="h6" component="h1" align="center" gutterBottom>
           {translate('auth.title')}
         </Typography>
+        {notice ? (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {translate(notice.key, notice.args)}
+          </Alert>
+        ) : null}
         <TextInput source="username" label="auth.username" autoComplete="username" autoFocus validate={required('auth.required')} />
         <PasswordInput source="password" label="auth.password" autoComplete="current-password" validate={required('auth.required')} />
         <SaveButton label="auth.submit" icon={<></>} fullWidth alwaysEnable />
@@ -66,12 +79,19 @@ const nextPathOf = (state: unknown): string =>
     : '/';
 
 /**
- * The login screen, the page's main landmark. Once it has shown, `preload` fetches the code of
+ * The login screen, the page's main landmark: the password, then, for an account with a second
+ * factor, its code, or, for a role that must have one, its setup. Once it has shown, `preload` fetches the code of
  * the screen the login leads to while the user types, so that the login is followed by that
  * screen's data only; the login page's own code carries none of it.
  */
 export const LoginPage = ({ preload }: { preload?: (pathname: string) => void }) => {
   const next = nextPathOf(useLocation().state);
+  const [step, setStep] = useState<CodeNeeded | SetupNeeded | null>(null);
+  const [notice, setNotice] = useState<Message | undefined>();
+  const restart = (message?: Message) => {
+    setStep(null);
+    setNotice(message);
+  };
   useEffect(() => {
     if (!preload) return undefined;
     const timer = setTimeout(() => preload(next), 0);
@@ -81,7 +101,13 @@ export const LoginPage = ({ preload }: { preload?: (pathname: string) => void })
     <Box component="main">
       <DocumentTitle />
       <Login>
-        <LoginForm />
+        {step?.secondFactor === 'code' ? (
+          <CodeStep step={step} onRestart={restart} />
+        ) : step?.secondFactor === 'setup' ? (
+          <SetupStep step={step} onRestart={restart} />
+        ) : (
+          <LoginForm onSecondStep={setStep} notice={notice} />
+        )}
         <VersionNotice />
       </Login>
     </Box>

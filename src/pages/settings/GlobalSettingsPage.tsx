@@ -1,11 +1,12 @@
-import { Edit, PasswordInput, ResourceContextProvider, TextInput, useTranslate } from 'react-admin';
+import { CheckboxGroupInput, Edit, PasswordInput, ResourceContextProvider, TextInput, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
-import { formValidator, globalSettingsSchema } from '../../domain';
+import { formValidator, globalSettingsSchema, roleKey, SECOND_FACTOR_ROLES } from '../../domain';
 import { FormToolbar } from '../../resources/common/FormToolbar';
 import { useTitledNotify } from '../../resources/common/notify';
 import { RecordForm } from '../../resources/common/RecordForm';
 
 const validate = formValidator(globalSettingsSchema);
+const SECOND_FACTOR_ROLE_CHOICES = SECOND_FACTOR_ROLES.map((id) => ({ id, name: `roles.${roleKey(id)}` }));
 
 /** /settings: the service-wide settings the settings check asks admins to fill in. */
 export const GlobalSettingsPage = () => {
@@ -36,6 +37,13 @@ export const GlobalSettingsPage = () => {
             label="app.settings.keys.webhookSecret"
             helperText="app.settings.help.webhookSecret"
             fullWidth
+          />
+          <CheckboxGroupInput
+            source="secondFactorRoles"
+            label="app.settings.keys.secondFactorRoles"
+            helperText="app.settings.help.secondFactorRoles"
+            choices={SECOND_FACTOR_ROLE_CHOICES}
+            row={false}
           />
         </RecordForm>
       </Edit>

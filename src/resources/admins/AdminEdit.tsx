@@ -1,6 +1,7 @@
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { StaffAccount } from '../../domain';
 import { AdminForm } from './AdminForm';
+import { SecondFactorReset } from './SecondFactorReset';
 import { useStaffToasts } from './useStaffToasts';
 import { RecordEdit } from '../common/RecordScreens';
 
@@ -15,7 +16,10 @@ export const AdminEdit = () => {
   const toasts = useStaffToasts();
   return (
     <RecordEdit resource="admins" title={<AdminTitle />} mutationMode="pessimistic" mutationOptions={toasts}>
-      <AdminForm />
+      <>
+        <AdminForm />
+        <SecondFactorReset />
+      </>
     </RecordEdit>
   );
 };

@@ -84,6 +84,8 @@ export type SecondFactorStatus = z.infer<typeof secondFactorStatus>;
 export const secondFactorSetup = z.object({
   secret: z.string(),
   otpauthUri: z.string(),
+  /** The address as a QR code: a PNG data URL. */
+  qrCode: z.string(),
   setupKey: z.string(),
   expiresIn: z.number().int(),
 });
@@ -114,16 +116,3 @@ export const isCodeNeeded = (value: unknown): value is CodeNeeded =>
   isRecord(value) && value.secondFactor === 'code' && typeof value.challengeToken === 'string';
 export const isSetupNeeded = (value: unknown): value is SetupNeeded =>
   isRecord(value) && value.secondFactor === 'setup' && typeof value.setupToken === 'string';
-
-/** The otpauth:// URI an authenticator app reads (Key Uri Format). */
-export const otpauthUri = (username: string, secret: string): string => {
-  const label = encodeURIComponent(`${TOTP_ISSUER}:${username}`);
-  const query = new URLSearchParams({
-    secret,
-    issuer: TOTP_ISSUER,
-    algorithm: 'SHA1',
-    digits: String(TOTP_DIGITS),
-    period: String(TOTP_PERIOD_SECONDS),
-  });
-  return `otpauth://totp/${label}?${query.toString()}`;
-};

@@ -48,8 +48,9 @@ describe.each(backends)('two-factor sign-in on %s', (backend) => {
     const auth = bearer(await login(t.app, username));
     const setup = await call(auth, 'GET', '/api/secondFactor/setup');
     expect(setup.statusCode).toBe(200);
-    const { secret, setupKey, otpauthUri } = setup.json<{ secret: string; setupKey: string; otpauthUri: string }>();
+    const { secret, setupKey, otpauthUri, qrCode } = setup.json<{ secret: string; setupKey: string; otpauthUri: string; qrCode: string }>();
     expect(otpauthUri).toContain(`secret=${secret}`);
+    expect(qrCode).toMatch(/^data:image\/png;base64,/);
     const confirmed = await call(auth, 'POST', '/api/secondFactor/confirm', { setupKey, code: totpAt(secret, clock) });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     nextStep();

@@ -8,7 +8,6 @@ import {
   canResetSecondFactor,
   canUseBackOffice,
   formatRecoveryCode,
-  otpauthUri,
   secondFactorConfirmBody,
   secondFactorDisableBody,
   secondFactorLoginBody,
@@ -34,7 +33,7 @@ import { selectStaff, toSessionUser } from '../sessionUser';
 import { checkCode, openSetup, readChallenge, requiredForRole, sealSetup, secretContext, type CodeCheck } from './codes';
 import { newRecoveryCodes, secondFactorRepository } from './repository';
 import { seal, type SealingKey } from './sealing';
-import { matchingStep, newTotpSecret } from './totp';
+import { matchingStep, newTotpSecret, otpauthQrCode, otpauthUri } from './totp';
 
 export interface SecondFactorDeps {
   db: Kysely<Database>;
@@ -122,10 +121,12 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorDeps> = async (a
     const user = currentUser(request);
     if (await factors.find(user.id)) throw apiError(409, 'SECOND_FACTOR_ALREADY_ON');
     const secret = newTotpSecret();
+    const uri = otpauthUri(user.username, secret);
     reply.header('cache-control', 'no-store');
     return {
       secret,
-      otpauthUri: otpauthUri(user.username, secret),
+      otpauthUri: uri,
+      qrCode: await otpauthQrCode(uri),
       setupKey: sealSetup(sealingKey, user.id, secret, now()),
       expiresIn: SECOND_FACTOR_SETUP_SECONDS,
     };

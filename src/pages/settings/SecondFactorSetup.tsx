@@ -11,8 +11,8 @@ import { RecoveryCodes } from './RecoveryCodes';
 const grouped = (secret: string): string => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /**
- * Turning the second factor on: a new key (as a link an authenticator app opens and as text to
- * type; no QR code library is installed), its first code, then the recovery codes, shown once.
+ * Turning the second factor on: a new key (as a QR code to scan, a link an authenticator app
+ * opens and text to type), its first code, then the recovery codes, shown once.
  * `setupToken` is the login's session limited to this setup; without it, the stored session.
  */
 export const SecondFactorSetup = ({
@@ -73,6 +73,15 @@ export const SecondFactorSetup = ({
   return (
     <Stack spacing={2} sx={{ maxWidth: 560 }}>
       <Typography variant="body2">{translate('secondFactor.scan')}</Typography>
+      <Box
+        component="img"
+        src={secret.qrCode}
+        alt={translate('secondFactor.qrCode')}
+        data-testid="second-factor-qr"
+        width={220}
+        height={220}
+        sx={{ alignSelf: { xs: 'center', sm: 'flex-start' }, maxWidth: '100%', height: 'auto', imageRendering: 'pixelated' }}
+      />
       <Button variant="outlined" href={secret.otpauthUri} sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}>
         {translate('secondFactor.openInApp')}
       </Button>

@@ -57,10 +57,7 @@ describe('a request started ahead of its screen', () => {
     writeSession(session(2));
     await apiFetch('/api/orders?page=3');
     // Asked twice: the answer started for the first login is not the second one's.
-    expect(ordersOf('/api/orders?page=3').map(({ authorization }) => authorization)).toEqual([
-      `Bearer ${token(1)}`,
-      `Bearer ${token(2)}`,
-    ]);
+    expect(ordersOf('/api/orders?page=3').map(({ authorization }) => authorization)).toEqual([`Bearer ${token(1)}`, `Bearer ${token(2)}`]);
 
     seen.length = 0;
     vi.useFakeTimers({ toFake: ['Date'] });

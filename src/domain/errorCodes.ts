@@ -86,6 +86,7 @@ export const API_ERROR_MESSAGES_EN = {
   EXPORT_FAILED: 'The export could not be made. Try again in a moment.',
   MENU_FILE_MISSING: 'Send the menu as an .xlsx file (the request body)',
   MENU_FILE_TOO_LARGE: 'A menu file may be at most %{megabytes} MB',
+  MENU_FILE_TOO_LARGE_UNPACKED: 'Unpacked, a menu file may take at most %{megabytes} MB',
   MENU_FILE_UNREADABLE: 'The file is not an .xlsx workbook',
   MENU_FILE_TOO_MANY_ROWS: 'The sheet %{sheet} has more than %{max} rows',
   MENU_IMPORT_REFUSED: 'The file has %{count} refused rows or cells: correct them and preview again',

@@ -19,6 +19,8 @@ export const MENU_SHEET_PATHS = {
 export const MENU_SHEET_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** The largest file an import takes: a menu of 5,000 dishes is about 300 KB. */
 export const MENU_FILE_MAX_BYTES = 2 * 1024 * 1024;
+/** The most its sheets may take unpacked (a 5,000-dish sheet takes a few MB). */
+export const MENU_FILE_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 export const MENU_MAX_CATEGORY_ROWS = 500;
 export const MENU_MAX_DISH_ROWS = 5000;
 

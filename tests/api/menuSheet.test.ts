@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema';
 import { Role } from '../../src/domain';
 import { MENU_SHEET_TYPE, type MenuImportPreview } from '../../src/domain/menuSheet';
+import { zipOf } from '../support/zipOf';
 import { backends, bearer, createRestaurant, createStaff, login, useStaffApp } from './harness';
 
 /** The restaurant's menu as rows, with each row's time: what an import must leave alone when nothing changes. */
@@ -363,6 +364,14 @@ describe.each(backends)('a menu as a spreadsheet on %s', (backend) => {
     const huge = await send('admin', 'preview', Buffer.alloc(3 * 1024 * 1024, 1));
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ code: 'MENU_FILE_TOO_LARGE', args: { megabytes: 2 } });
+    // A small upload that would unpack to far more than a menu ever takes.
+    const bomb = await send(
+      'admin',
+      'preview',
+      zipOf([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(70 * 1024 * 1024, 32), declared: 100 }]),
+    );
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.json()).toMatchObject({ code: 'MENU_FILE_TOO_LARGE_UNPACKED', args: { megabytes: 64 } });
     const many = await edited(await exported(), ({ dishes }) => {
       for (let n = 0; n < 5001; n++) dishes.addRow(['', 'Mains', `Dish ${n}`, '', 'x', 'x', 5, '', '', '', n]);
     });

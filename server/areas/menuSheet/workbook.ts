@@ -5,6 +5,7 @@ import {
   CATEGORY_COLUMNS,
   columnOfHeader,
   DISH_COLUMNS,
+  MENU_FILE_MAX_UNPACKED_BYTES,
   MENU_MAX_CATEGORY_ROWS,
   MENU_MAX_DISH_ROWS,
   MENU_SHEET_TEXTS,
@@ -18,6 +19,7 @@ import {
 } from '../../../src/domain/menuSheet';
 import type { StoredMenu } from '../../../src/domain/menuSheetPlan';
 import { apiError } from '../../errors';
+import { unpacksWithin } from './unzippedSize';
 
 /** The menu workbook: written for export (or blank, as a template), and read back for an import. */
 
@@ -151,6 +153,9 @@ function readSheet<C extends string>(
  * that is no workbook is a 400; one with too many rows too.
  */
 export async function readMenuWorkbook(data: Buffer): Promise<ReadMenuSheets> {
+  if ((await unpacksWithin(data, MENU_FILE_MAX_UNPACKED_BYTES)) === false) {
+    throw apiError(413, 'MENU_FILE_TOO_LARGE_UNPACKED', { megabytes: Math.round(MENU_FILE_MAX_UNPACKED_BYTES / 1024 / 1024) });
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.read(Readable.from([data]));

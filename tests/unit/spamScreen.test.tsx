@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { Notification } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MailingStatus, Role, type Mailing } from '../../src/domain';
+import { MailingStatus, NO_AUDIENCE_RECORD, Role, type Mailing } from '../../src/domain';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { RESOURCES } from '../../src/resources';
 import { i18nProvider } from '../../src/providers/i18nProvider';
@@ -28,6 +28,7 @@ const mailing = (id: number, status: number, position: number, count: number, ex
   count,
   config: { bindedButton: null },
   lastActiveDate: null,
+  audience: NO_AUDIENCE_RECORD,
   startedAt: null,
   finishedAt: null,
   failure: null,

@@ -70,11 +70,20 @@ const audience = (db: Db, spec: AudienceSpec) => {
   return query;
 };
 
+const countQuery = (db: Kysely<Database>, spec: AudienceSpec) => audience(db, spec).select(sql<number>`count(*)::int`.as('n'));
+
 export async function countAudience(db: Kysely<Database>, spec: AudienceSpec): Promise<number> {
-  const row = await audience(db, spec)
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow();
-  return row.n;
+  return (await countQuery(db, spec).executeTakeFirstOrThrow()).n;
+}
+
+/** The count's plan as PostgreSQL ran it (the bench prints it). */
+export async function explainCount(db: Kysely<Database>, spec: AudienceSpec): Promise<string> {
+  const compiled = countQuery(db, spec).compile();
+  const { rows } = await db.executeQuery<Record<string, string>>({
+    ...compiled,
+    sql: `EXPLAIN (ANALYZE, BUFFERS) ${compiled.sql}`,
+  });
+  return rows.map((row) => Object.values(row).join('')).join('\n');
 }
 
 /**

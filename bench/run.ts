@@ -77,6 +77,12 @@ const BENCHES: Bench[] = [
     load: () => import('./memory.bench'),
   },
   {
+    name: 'mailingAudience',
+    description:
+      "a mailing's recipient count for a city of 100,000 customers with their orders, for several combinations of the audience filters, median of 9 beside 300 ms, on PostgreSQL",
+    load: () => import('./mailingAudience.bench'),
+  },
+  {
     name: 'export',
     description:
       'the Excel export of 100,000 orders over HTTP on PGlite and PostgreSQL: seconds beside 5 s and the RSS growth beside its limit, with its reading alone and the bare exceljs write of the same rows as references',

@@ -426,6 +426,8 @@ export interface MailingsTable {
   stopped_by: number | null;
   /** Migration 015: of `undelivered`, the sends whose outcome is unknown (their process died mid-send). */
   unconfirmed: Generated<number>;
+  /** Migration 028: the audience filters it was sent with (src/domain/mailingAudience.ts); {} is none. */
+  audience: ColumnType<unknown, string | undefined, string>;
 }
 
 /** One recipient of a started mailing and how far its send got (migration 009). */

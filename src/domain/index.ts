@@ -23,6 +23,7 @@ export * from './referrals';
 export * from './reviews';
 export * from './ads';
 export * from './mailings';
+export * from './mailingAudience';
 export * from './stats';
 export * from './staff';
 export * from './liveEvents';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAILING_MIN_TEXT } from './constants';
+import { audienceQueryFields, mailingAudienceRecord, mailingAudienceSchema, refuseAudienceConflicts } from './mailingAudience';
 import { dayOrInstant } from './orders';
 import { FILE_ID_PATTERN, isPhotoLink } from './photo';
 import { MailingStatus } from './statuses';
@@ -113,8 +114,10 @@ const captionFits = (message: { text: string; photoId?: string | null }, ctx: z.
   }
 };
 
-/** POST /spam. */
-export const mailingCreateSchema = z.strictObject({ ...messageFields, lastActiveDate: lastActiveDate() }).superRefine(captionFits);
+/** POST /spam; `audience` holds the filters beyond "active since" (src/domain/mailingAudience.ts), none by default. */
+export const mailingCreateSchema = z
+  .strictObject({ ...messageFields, lastActiveDate: lastActiveDate(), audience: mailingAudienceSchema.nullish() })
+  .superRefine(captionFits);
 export type MailingCreateInput = z.input<typeof mailingCreateSchema>;
 export type MailingCreate = z.output<typeof mailingCreateSchema>;
 
@@ -141,8 +144,10 @@ const queryId = z
   .transform(Number)
   .refine((n) => n <= 2_147_483_647, { error: 'validation.id' });
 
-/** GET /users/count: the customers a mailing would reach. */
-export const recipientCountQuery = z.object({ cityId: queryId.optional(), lastActiveDate: lastActiveDate() });
+/** GET /users/count: the customers a mailing would reach, with the audience's filters. */
+export const recipientCountQuery = z
+  .object({ cityId: queryId.optional(), lastActiveDate: lastActiveDate(), ...audienceQueryFields })
+  .superRefine(refuseAudienceConflicts);
 
 /** GET /spam: newest first; admins may name a city, others see their own. */
 export const mailingListQuery = z.object({
@@ -172,6 +177,8 @@ export const mailingRecord = z.object({
       .nullable(),
   }),
   lastActiveDate: z.string().nullable(),
+  /** The filters it was sent with (none for a mailing made before they existed). */
+  audience: mailingAudienceRecord,
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   failure: z.enum(MAILING_FAILURES).nullable(),

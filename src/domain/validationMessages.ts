@@ -62,6 +62,7 @@ export const VALIDATION_MESSAGES_EN = {
   noPlaceholders: 'must hold no placeholders',
   pathId: 'must equal the id in the path',
   unknownParameter: 'is not a known parameter',
+  neverOrderedConflict: 'cannot be combined with “never ordered”',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -107,6 +107,7 @@ export const appRu: Texts<typeof appEn> = {
     noPlaceholders: 'не должен содержать подстановок',
     pathId: 'должен совпадать с id в адресе',
     unknownParameter: 'неизвестный параметр',
+    neverOrderedConflict: 'нельзя сочетать с «ни разу не заказывали»',
   },
   menu: {
     stats: 'Статистика',

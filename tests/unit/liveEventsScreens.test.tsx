@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { QueryClient } from '@tanstack/react-query';
 import { Notification } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MailingStatus, Role, type LiveEvent, type Mailing } from '../../src/domain';
+import { MailingStatus, NO_AUDIENCE_RECORD, Role, type LiveEvent, type Mailing } from '../../src/domain';
 import { LiveIndicator } from '../../src/layout/LiveIndicator';
 import { LiveUpdates } from '../../src/layout/LiveUpdates';
 import { refreshFor, useLiveRefresh } from '../../src/layout/useLiveRefresh';
@@ -32,6 +32,7 @@ const sending: Mailing = {
   count: 100,
   config: { bindedButton: null },
   lastActiveDate: null,
+  audience: NO_AUDIENCE_RECORD,
   startedAt: '2026-03-05T14:03:00.000Z',
   finishedAt: null,
   failure: null,

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { Notification } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MailingStatus, Role, type Mailing } from '../../src/domain';
+import { MailingStatus, NO_AUDIENCE_RECORD, Role, type Mailing } from '../../src/domain';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { RESOURCES } from '../../src/resources';
 import { i18nProvider } from '../../src/providers/i18nProvider';
@@ -28,6 +28,7 @@ const mailing = (id: number, status: number, position: number, count: number, ex
   count,
   config: { bindedButton: null },
   lastActiveDate: null,
+  audience: NO_AUDIENCE_RECORD,
   startedAt: null,
   finishedAt: null,
   failure: null,
@@ -89,6 +90,9 @@ const api = (mailings = MAILINGS) => [
     seen.push({ method: 'DELETE', url: new URL(request.url) });
     return HttpResponse.json({ ...mailing(Number(params.id), MailingStatus.FAILED, 25, 100), failure: 'stopped' });
   }),
+  // The audience filters' choices: the city's restaurants and its bot's languages.
+  http.get(`${API}/restaurants/city/:cityId`, () => HttpResponse.json([])),
+  http.get(`${API}/config/:cityId`, () => HttpResponse.json([{ key: 'cityLocales', value: 'en,ru' }])),
   http.get(`${API}/cities`, () =>
     HttpResponse.json([
       { id: 1, name: 'London', name_ru: 'Лондон' },
@@ -115,7 +119,7 @@ const countText = () => screen.getByTestId('recipient-count').textContent;
 describe('the mailing screen', () => {
   it('counts the recipients of the city since the last-active date, and asks again when it changes', async () => {
     render();
-    await waitFor(() => expect(countText()).toBe('12 recipients'), { timeout: 5000 });
+    await waitFor(() => expect(countText()).toBe('12 recipients'), { timeout: 10_000 });
     const recent = new Date(Date.now() - 3 * DAY);
     const day = `${recent.getFullYear()}-${String(recent.getMonth() + 1).padStart(2, '0')}-${String(recent.getDate()).padStart(2, '0')}`;
     // Typed as English writes dates; the API still gets the ISO day.
@@ -129,7 +133,7 @@ describe('the mailing screen', () => {
 
   it('refuses a last-active date in the future', async () => {
     render();
-    await waitFor(() => expect(countText()).toBe('12 recipients'), { timeout: 5000 });
+    await waitFor(() => expect(countText()).toBe('12 recipients'), { timeout: 10_000 });
     type(/Active since/, '01/01/2999');
     await screen.findByText('cannot be in the future');
     expect(countText()).toBe('');
@@ -137,7 +141,7 @@ describe('the mailing screen', () => {
 
   it('keeps send and test-send disabled under 10 characters, then test-sends and sends after a confirmation naming the recipients', async () => {
     render();
-    await waitFor(() => expect(countText()).toBe('12 recipients'), { timeout: 5000 });
+    await waitFor(() => expect(countText()).toBe('12 recipients'), { timeout: 10_000 });
     type(/Test recipient/, '123456789');
     type(/^Text/, 'Too short');
     await waitFor(() => expect(field(/^Text/).getAttribute('value') ?? (field(/^Text/) as HTMLTextAreaElement).value).toBe('Too short'));
@@ -171,7 +175,7 @@ describe('the mailing screen', () => {
 
   it('puts a link button under the message and needs its text and link before sending', async () => {
     render();
-    await waitFor(() => expect(countText()).toBe('12 recipients'), { timeout: 5000 });
+    await waitFor(() => expect(countText()).toBe('12 recipients'), { timeout: 10_000 });
     type(/^Text/, 'Dumplings tonight, 20% off!');
     fireEvent.click(field(/Add a button/));
     const position = await screen.findByRole('combobox', { name: /Button position/ });
@@ -282,7 +286,7 @@ describe('the mailing screen', () => {
 
   it('lets an admin pick the city, whose mailings and audience it then shows', async () => {
     render(Role.ADMIN);
-    await waitFor(() => expect(countText()).toBe('12 recipients'), { timeout: 5000 });
+    await waitFor(() => expect(countText()).toBe('12 recipients'), { timeout: 10_000 });
     expect(seen.find((s) => s.url.pathname === '/api/spam')?.url.searchParams.get('cityId')).toBe('1');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'City' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Valencia' }));

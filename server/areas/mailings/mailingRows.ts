@@ -1,10 +1,13 @@
-import { MAILING_FAILURES, type Mailing, type MailingFailure } from '../../../src/domain';
+import { MAILING_FAILURES, mailingAudienceRecord, storedAudience, type Mailing, type MailingFailure } from '../../../src/domain';
 import type { MailingRow } from './repository';
 
 /** The one mapping between a mailings row and its JSON (spec section 3, Mailing). */
 
 const iso = (at: Date | null): string | null => (at ? at.toISOString() : null);
 const isFailure = (value: string | null): value is MailingFailure => (MAILING_FAILURES as readonly (string | null)[]).includes(value);
+
+const restaurantNames = mailingAudienceRecord.shape.restaurants.catch([]);
+const named = (value: unknown) => restaurantNames.parse(value ?? []);
 
 export const toMailing = (row: MailingRow): Mailing => {
   const button = row.config.bindedButton;
@@ -23,6 +26,7 @@ export const toMailing = (row: MailingRow): Mailing => {
         : null,
     },
     lastActiveDate: iso(row.last_active_date),
+    audience: { ...storedAudience(row.audience), restaurants: named(row.audience_restaurants) },
     startedAt: iso(row.started_at),
     finishedAt: iso(row.finished_at),
     failure: isFailure(row.failure) ? row.failure : null,

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { paginate, type PageParams, type TotalHeader } from '../../db/paginate';
 import type { Database, MailingsTable } from '../../db/schema';
 
@@ -29,6 +29,13 @@ const selectMailings = (db: Kysely<Database>) =>
       'm.undelivered',
       'm.unconfirmed',
       's.username as stopped_by',
+      'm.audience',
+      // The chosen restaurants' names, for the filters in words (a restaurant deleted since keeps its name).
+      sql<unknown>`(
+        SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'name_ru', r.name_ru) ORDER BY r.name, r.id), '[]'::json)
+        FROM restaurants r
+        WHERE jsonb_typeof(m.audience -> 'restaurantIds') = 'array'
+          AND r.id IN (SELECT jsonb_array_elements_text(m.audience -> 'restaurantIds')::int))`.as('audience_restaurants'),
     ]);
 
 export type MailingRow = Awaited<ReturnType<ReturnType<typeof selectMailings>['execute']>>[number];

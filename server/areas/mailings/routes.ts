@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_PATHS,
+  audienceFromQuery,
   lastActiveBoundary,
+  NO_AUDIENCE_FILTERS,
+  problem,
+  renderMessage,
   mailingCreateSchema,
   mailingListQuery,
   mailingRecord,
@@ -13,9 +17,9 @@ import {
 import { currentUser, requireCan } from '../../auth/authorize';
 import { assertInScope, listedCity, type Actor } from '../../auth/scope';
 import type { MailingButton } from '../../db/schema';
-import { apiError, conflict, HttpError, invalidFields, notFound } from '../../errors';
+import { apiError, conflict, forbidden, HttpError, invalidFields, notFound } from '../../errors';
 import { idParams } from '../../http/params';
-import { countAudience } from './audience';
+import { countAudience, restaurantsOutsideCity } from './audience';
 import { resolveButton } from './mailingButton';
 import { toMailing } from './mailingRows';
 import { mailingRepository } from './repository';
@@ -34,7 +38,7 @@ const cityRequired = () => invalidFields([{ field: 'cityId', message: 'Required'
  * by server/areas/mailings/mailingSender.ts), a test message and the stop. Admins work in any city,
  * city admins in their own; the role's grant is `spam` in src/domain/access.ts.
  */
-export const spamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, messenger }) => {
+export const spamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, messenger, now }) => {
   const mailings = mailingRepository(db);
   const one = async (id: number) => {
     const row = await mailings.find(id);
@@ -51,6 +55,19 @@ export const spamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, me
     return resolved.button;
   };
 
+  /**
+   * The restaurants filter names restaurants of the mailing's city only (which the user reaches,
+   * the city being theirs): any other is refused with a 400 on `field`.
+   */
+  const checkRestaurants = async (user: Actor, cityId: number, ids: readonly number[], field: string) => {
+    const outside = await restaurantsOutsideCity(db, cityId, ids);
+    for (const restaurantId of ids) assertInScope(user, { cityId, restaurantId }, forbidden('CITY_NOT_YOURS'));
+    if (outside.length > 0) {
+      const found = problem('id');
+      throw invalidFields([{ field, message: renderMessage(found), key: found.key }]);
+    }
+  };
+
   /** The city of a read: the one asked (which the user must reach), else the user's own. */
   const cityOfRead = (user: Actor, asked: number | undefined): number => {
     const city = listedCity(user, asked ?? null);
@@ -62,9 +79,12 @@ export const spamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, me
     P.recipientCount,
     { schema: { querystring: recipientCountQuery, response: { 200: z.number().int() } }, preValidation: requireCan('spam', 'list') },
     async (request) => {
-      const cityId = cityOfRead(currentUser(request), request.query.cityId);
+      const user = currentUser(request);
+      const cityId = cityOfRead(user, request.query.cityId);
       const { lastActiveDate } = request.query;
-      return countAudience(db, cityId, lastActiveDate ? lastActiveBoundary(lastActiveDate) : null);
+      const filters = audienceFromQuery(request.query);
+      await checkRestaurants(user, cityId, filters.restaurantIds, 'restaurantIds');
+      return countAudience(db, { cityId, since: lastActiveDate ? lastActiveBoundary(lastActiveDate) : null, filters, asOf: now() });
     },
   );
 
@@ -89,8 +109,10 @@ export const spamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, me
       const bindedButton = body.bindedButton ?? null;
       await messageButton(cityId, bindedButton);
       const since = body.lastActiveDate ? lastActiveBoundary(body.lastActiveDate) : null;
+      const filters = body.audience ?? NO_AUDIENCE_FILTERS;
+      await checkRestaurants(user, cityId, filters.restaurantIds, 'audience.restaurantIds');
       // The count the confirmation named, as it is now; the sender fixes the recipients when it starts.
-      const count = await countAudience(db, cityId, since);
+      const count = await countAudience(db, { cityId, since, filters, asOf: now() });
       if (count === 0) {
         throw conflict('MAILING_NO_RECIPIENTS', { city: await mailings.cityName(cityId) });
       }
@@ -99,6 +121,7 @@ export const spamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, me
         text: body.text,
         photo_id: body.photoId,
         last_active_date: since,
+        audience: JSON.stringify(filters),
         count,
         config: JSON.stringify(bindedButton ? { bindedButton } : {}),
         created_by: user.id,

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { MailingStatus, type MailingFailure } from '../../../src/domain';
+import { MailingStatus, storedAudience, type MailingFailure } from '../../../src/domain';
 import type { Database } from '../../db/schema';
 import { fixAudience } from './audience';
 
@@ -57,10 +57,16 @@ export async function startMailing(db: Db, id: number): Promise<boolean> {
         .set({ status: MailingStatus.PROCESSING, started_at: sql`clock_timestamp()`, next_send_at: null, position: 0 })
         .where('id', '=', id)
         .where('status', '=', MailingStatus.CREATED)
-        .returning(['city_id', 'last_active_date'])
+        .returning(['city_id', 'last_active_date', 'audience', 'created_at'])
         .executeTakeFirst();
       if (!mailing) return false;
-      const count = await fixAudience(trx, id, mailing.city_id, mailing.last_active_date);
+      // The filters it was made with; "within N days" counts back from when it was made, as its confirmation did.
+      const count = await fixAudience(trx, id, {
+        cityId: mailing.city_id,
+        since: mailing.last_active_date,
+        filters: storedAudience(mailing.audience),
+        asOf: mailing.created_at,
+      });
       await trx.updateTable('mailings').set({ count }).where('id', '=', id).execute();
       return true;
     });

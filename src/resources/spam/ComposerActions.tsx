@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Confirm, TextInput, useCreate, useNotify, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { formValidator, mailingCreateSchema, mailingTestSchema } from '../../domain';
-import { createBody, readComposer, sinceOf, testBody, today, type ComposerValues } from './composerValues';
+import { createBody, readComposer, testBody, type ComposerValues } from './composerValues';
 import { sendTestMessage } from './spamApi';
 import { useRecipientCount } from './useRecipientCount';
 
@@ -28,8 +28,7 @@ export const ComposerActions = ({ cityId, uploading, defaults }: { cityId: numbe
   const [confirming, setConfirming] = useState(false);
   const [create, { isPending: sending }] = useCreate();
 
-  const dayValid = values.lastActiveDate === '' || values.lastActiveDate <= today();
-  const count = useRecipientCount(cityId, dayValid ? sinceOf(values.lastActiveDate) : null);
+  const count = useRecipientCount(cityId);
   const messageProblems = Object.keys(checkCreate(createBody(values, cityId)));
   const testProblems = Object.keys(checkTest(testBody(values, cityId)));
 
@@ -48,7 +47,7 @@ export const ComposerActions = ({ cityId, uploading, defaults }: { cityId: numbe
           setConfirming(false);
           notify('resources.spam.composer.sent', { type: 'success' });
           // The message is gone; the audience and the test recipient stay for the next one.
-          reset({ ...defaults, lastActiveDate: values.lastActiveDate, recipientId: values.recipientId });
+          reset({ ...defaults, lastActiveDate: values.lastActiveDate, audience: values.audience, recipientId: values.recipientId });
           return queryClient.invalidateQueries({ queryKey: ['spam'] });
         },
         onError: (error) => {
@@ -60,7 +59,8 @@ export const ComposerActions = ({ cityId, uploading, defaults }: { cityId: numbe
 
   const recipients = count.data ?? 0;
   const canTest = testProblems.length === 0 && values.recipientId.trim() !== '' && !uploading && !test.isPending;
-  const canSend = messageProblems.length === 0 && count.isSuccess && recipients > 0 && !uploading && !sending;
+  // Only once the count shown is the one of the filters as they stand: the confirmation names it.
+  const canSend = messageProblems.length === 0 && count.isSuccess && count.settled && recipients > 0 && !uploading && !sending;
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', columnGap: 2 }}>

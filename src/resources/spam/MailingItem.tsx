@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Confirm, useDelete, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { mailingPercent, mailingStatusName, mailingStoppable, type Mailing } from '../../domain';
 import { useSession } from '../common/useSession';
+import { audienceSummary } from './audienceSummary';
 import { MailingPhoto } from './MailingPhoto';
 
 const STATUS_COLOR: Record<ReturnType<typeof mailingStatusName>, ChipProps['color']> = {
@@ -105,6 +106,7 @@ export const MailingItem = ({ mailing }: { mailing: Mailing }) => {
   const button = mailing.config.bindedButton;
   const progressId = `mailing-${mailing.id}-progress`;
   const [stopOpen, setStopOpen] = useState(false);
+  const audience = audienceSummary(mailing.audience, translate, locale);
   return (
     <Card variant="outlined" component="article" data-mailing={mailing.id} data-status={mailing.status}>
       <CardContent sx={{ display: 'grid', gap: 1 }}>
@@ -121,6 +123,11 @@ export const MailingItem = ({ mailing }: { mailing: Mailing }) => {
             })}
           </Typography>
         </Box>
+        {audience ? (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-testid="mailing-audience">
+            {translate('resources.spam.summary.to', { audience })}
+          </Typography>
+        ) : null}
         <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {mailing.text}
         </Typography>

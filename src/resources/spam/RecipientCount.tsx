@@ -1,25 +1,26 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { AudienceFilters } from './AudienceFilters';
 import { DateInput } from '../common/DateInput';
-import { sinceOf, today } from './composerValues';
+import { today } from './composerValues';
 import { useRecipientCount } from './useRecipientCount';
 
-/** How many customers the mailing reaches: the city's, active since the chosen day (not in the future). */
+/**
+ * How many customers the mailing reaches: the city's, active since the chosen day (not in the
+ * future), narrowed by the audience filters; the count follows the filters as they change.
+ */
 export const RecipientCount = ({ cityId }: { cityId: number }) => {
   const translate = useTranslate();
-  const day: unknown = useWatch({ name: 'lastActiveDate' });
-  const chosen = typeof day === 'string' ? day : '';
-  const valid = chosen === '' || chosen <= today();
-  const count = useRecipientCount(cityId, valid ? sinceOf(chosen) : null);
-  // A day in the future is refused by the field itself; there is nothing to count then.
-  const text = !valid
+  const count = useRecipientCount(cityId);
+  // An invalid day or filter is refused by its own field; there is nothing to count then.
+  const text = !count.valid
     ? ''
-    : count.isPending
+    : count.isPending || (!count.settled && count.data === undefined)
       ? translate('resources.spam.recipients.counting')
       : count.isError
-        ? translate('resources.spam.recipients.countError')
-        : translate('resources.spam.recipients.count', { smart_count: count.data });
+        ? translate('resources.spam.recipients.countError', { error: count.error.message })
+        : translate('resources.spam.recipients.count', { smart_count: count.data ?? 0 }) +
+          (count.settled ? '' : ` ${translate('resources.spam.recipients.recounting')}`);
   return (
     <Box component="section" aria-labelledby="spam-recipients-title">
       <Typography id="spam-recipients-title" variant="h6" component="h2" gutterBottom>
@@ -37,6 +38,7 @@ export const RecipientCount = ({ cityId }: { cityId: number }) => {
           {text}
         </Typography>
       </Box>
+      <AudienceFilters cityId={cityId} />
     </Box>
   );
 };

@@ -7,6 +7,7 @@ export default {
     text: 'resources.spam.composer.text',
     photo_id: 'resources.spam.composer.photo',
     last_active_date: 'resources.spam.recipients.lastActiveDate',
+    audience: 'resources.spam.audience.title',
     'config.bindedButton': 'resources.spam.composer.button.title',
     position: 'resources.spam.list.progress',
   },

@@ -1,8 +1,10 @@
 import { format, subDays } from 'date-fns';
 import { z } from 'zod';
 import {
+  LOCALES,
   MAILING_BUTTON_POSITIONS,
   MAILING_BUTTON_TYPES,
+  type MailingAudienceInput,
   type MailingButtonInput,
   type MailingCreateInput,
   type MailingTestInput,
@@ -16,7 +18,19 @@ export interface ComposerValues {
   photoId: string;
   bindedButton: Required<Pick<MailingButtonInput, 'enabled' | 'type' | 'position'>> & { text: string; value: string };
   recipientId: string;
+  audience: AudienceValues;
 }
+
+/** The audience filters as their inputs hold them: an empty number field is null. */
+export interface AudienceValues {
+  orderedWithinDays: number | null;
+  restaurantIds: number[];
+  neverOrdered: boolean;
+  minOrders: number | null;
+  languages: string[];
+}
+
+const noFilters: AudienceValues = { orderedWithinDays: null, restaurantIds: [], neverOrdered: false, minOrders: null, languages: [] };
 
 /** How far back the audience reaches at first: a month of activity. */
 const DEFAULT_ACTIVE_DAYS = 30;
@@ -32,10 +46,21 @@ export const composerDefaults = (now = new Date()): ComposerValues => ({
   photoId: '',
   bindedButton: buttonOff,
   recipientId: '',
+  audience: noFilters,
 });
 
 const text = z.string().catch('');
+const count = z.number().nullable().catch(null);
 const composerShape = z.object({
+  audience: z
+    .object({
+      orderedWithinDays: count,
+      restaurantIds: z.array(z.coerce.number()).catch([]),
+      neverOrdered: z.boolean().catch(false),
+      minOrders: count,
+      languages: z.array(z.string()).catch([]),
+    })
+    .catch(noFilters),
   lastActiveDate: text,
   text,
   photoId: text,
@@ -57,17 +82,27 @@ export const readComposer = (values: unknown): ComposerValues => composerShape.p
 /** The day as the user means it: from their own midnight (the API reads a bare day in UTC). */
 export const sinceOf = (day: string): string | null => (day ? localDayBoundary(day, false) : null);
 
+/** The filters as POST /spam takes them: what is empty is left out (src/domain/mailingAudience.ts checks the rest). */
+export const audienceBody = (audience: AudienceValues): MailingAudienceInput => ({
+  ...(audience.orderedWithinDays === null ? {} : { orderedWithinDays: audience.orderedWithinDays }),
+  ...(audience.restaurantIds.length > 0 ? { restaurantIds: audience.restaurantIds } : {}),
+  ...(audience.neverOrdered ? { neverOrdered: true } : {}),
+  ...(audience.minOrders === null ? {} : { minOrders: audience.minOrders }),
+  ...(audience.languages.length > 0 ? { languages: LOCALES.filter((locale) => audience.languages.includes(locale)) } : {}),
+});
+
 /** POST /spam's body; a button switched off is not sent. */
 export const createBody = (values: ComposerValues, cityId: number): MailingCreateInput => ({
   cityId,
   text: values.text,
   photoId: values.photoId || null,
   lastActiveDate: sinceOf(values.lastActiveDate),
+  audience: audienceBody(values.audience),
   bindedButton: values.bindedButton.enabled ? values.bindedButton : null,
 });
 
 /** POST /spam/sendTestMessage's body: the same message, to one recipient. */
 export const testBody = (values: ComposerValues, cityId: number): MailingTestInput => {
-  const { lastActiveDate: _audience, ...message } = createBody(values, cityId);
+  const { lastActiveDate: _since, audience: _audience, ...message } = createBody(values, cityId);
   return { ...message, recipientId: values.recipientId.trim() };
 };

@@ -1,10 +1,20 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { expectAccessibleAtBothWidths, expectNoCspViolation, logIn, openScreen, useServerAndBrowser, waitForQuiet } from './harness';
+import {
+  expectAccessible,
+  expectAccessibleAtBothWidths,
+  expectNoCspViolation,
+  logIn,
+  openScreen,
+  useServerAndBrowser,
+  waitForQuiet,
+} from './harness';
 
 const TEXT = 'Dumplings tonight: 20% off every order before 9 pm!';
 const SECOND_TEXT = 'Weekend brunch is back, book your table now!';
+const REGULARS_TEXT = 'Thank you for coming back: a free dessert with your next order!';
+const CONFLICT = 'cannot be combined with “never ordered”';
 
 /** A day `days` back in the browser's calendar, as a date input holds it. */
 const daysAgo = (days: number) => {
@@ -19,6 +29,29 @@ const shownCount = async (page: Page): Promise<number> => {
   const match = /^(\d+) recipients?$/.exec(text);
   return match ? Number(match[1]) : -1;
 };
+
+/**
+ * GET /api/users/count as the page's own login asks it: the composer's default audience (active
+ * for a month, from the browser's midnight) narrowed by `filters`.
+ */
+const apiCount = (page: Page, filters: Record<string, string>): Promise<number> =>
+  page.evaluate(async (query) => {
+    const { jwtToken } = JSON.parse(localStorage.getItem('backoffice.session') ?? '{}') as { jwtToken: string };
+    const since = new Date();
+    since.setDate(since.getDate() - 30);
+    since.setHours(0, 0, 0, 0);
+    const params = new URLSearchParams({ lastActiveDate: since.toISOString(), ...query });
+    const response = await fetch(`/api/users/count?${params.toString()}`, { headers: { authorization: `Bearer ${jwtToken}` } });
+    if (!response.ok) throw new Error(`GET /api/users/count answered ${response.status}`);
+    return Number(await response.text());
+  }, filters);
+
+/** The helper text (or error) shown next to a field, found through its aria-describedby. */
+const textNextTo = (field: Locator) =>
+  field.evaluate((input) => {
+    const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+    return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  });
 
 /**
  * /spam as a city admin (spec sections 2, 5, 7): the audience follows the last-active date, a
@@ -122,6 +155,79 @@ describe('mailings in the browser', () => {
     const stoppedAt = await progressAfter(1000);
     expect(await progressAfter(1500)).toBe(stoppedAt);
     await expectAccessibleAtBothWidths(page, 'mailings with history (city admin)');
+    expectNoCspViolation(page);
+  });
+
+  it('a city admin narrows the audience by orders, sees the conflict with "never ordered", and sends to one restaurant\'s regulars', async () => {
+    const page = await server.newPage();
+    await logIn(page, server.url, 'cityadmin');
+    await page.waitForURL(/#\/$/);
+    await openScreen(page, server.url, '/spam');
+    await expect.poll(() => shownCount(page), { timeout: 10_000 }).toBeGreaterThan(0);
+    const monthly = await shownCount(page);
+
+    // Ordered in the last 30 days, at least twice: the count the API gives for the same filters.
+    const orderedWithin = page.getByLabel('Ordered within (days)');
+    const minOrders = page.getByLabel('At least this many orders');
+    const orderFilters = { orderedWithinDays: '30', minOrders: '2' };
+    const regulars = await apiCount(page, orderFilters);
+    expect(regulars).toBeGreaterThan(0);
+    expect(regulars).toBeLessThan(monthly);
+    await orderedWithin.fill('30');
+    await minOrders.fill('2');
+    await expect.poll(() => shownCount(page)).toBe(regulars);
+
+    // "Never ordered" contradicts both: each says so, and nothing is counted.
+    const neverOrdered = page.getByLabel('Never ordered');
+    await neverOrdered.check();
+    await expect.poll(() => textNextTo(orderedWithin)).toBe(CONFLICT);
+    await expect.poll(() => textNextTo(minOrders)).toBe(CONFLICT);
+    await expect.poll(() => page.getByTestId('recipient-count').textContent()).toBe('');
+
+    // At 375 px the filters, their errors included, fit the screen.
+    await page.setViewportSize({ width: 375, height: 900 });
+    const filters = page.getByTestId('audience-filters');
+    const overflowing = await filters.evaluate((area) =>
+      [area, ...area.querySelectorAll('*')]
+        .filter((node) => node.getClientRects().length > 0)
+        .filter((node) => node.getBoundingClientRect().right > 375.5 || node.scrollWidth > node.clientWidth + 1)
+        .map((node) => `${node.tagName}.${node.className}`),
+    );
+    expect(overflowing).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page, 'mailing audience filters in conflict (city admin)');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Without it, the regulars of one restaurant.
+    await neverOrdered.uncheck();
+    await expect.poll(() => textNextTo(orderedWithin)).toBe('Empty: any time');
+    await expect.poll(() => shownCount(page)).toBe(regulars);
+    await page.getByRole('combobox', { name: 'Ordered from' }).click();
+    const restaurant = page.getByRole('option').first();
+    const restaurantId = (await restaurant.getAttribute('data-value')) ?? '';
+    const restaurantName = (await restaurant.textContent()) ?? '';
+    await restaurant.click();
+    await page.keyboard.press('Escape');
+    const theirs = await apiCount(page, { ...orderFilters, restaurantIds: restaurantId });
+    expect(theirs).toBeGreaterThan(0);
+    await expect.poll(() => shownCount(page)).toBe(theirs);
+
+    const sendButton = page.getByRole('button', { name: 'Send the mailing' });
+    await page.getByLabel('Text', { exact: true }).fill(REGULARS_TEXT);
+    await expect.poll(() => sendButton.isDisabled()).toBe(false);
+    await sendButton.click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(`Send this mailing to ${theirs} recipient${theirs === 1 ? '' : 's'}?`).waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('The mailing was queued').waitFor();
+
+    // The list says whom it went to, in words.
+    const sent = page.locator('[data-mailing]', { hasText: REGULARS_TEXT }).first();
+    await sent.waitFor();
+    expect(await sent.getByTestId('mailing-audience').textContent()).toBe(
+      `To: ordered in the last 30 days · from ${restaurantName} · at least 2 orders`,
+    );
+    expect(await sent.getByTestId('mailing-progress').textContent()).toMatch(new RegExp(`of ${theirs} \\(`));
     expectNoCspViolation(page);
   });
 });

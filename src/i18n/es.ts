@@ -107,7 +107,7 @@ export const appEs: Texts<typeof appEn> = {
     noPlaceholders: 'no debe contener marcadores',
     pathId: 'debe coincidir con el id de la ruta',
     unknownParameter: 'no es un parámetro conocido',
-    neverOrderedConflict: 'no se puede combinar con «nunca pidió»',
+    neverOrderedConflict: 'no se puede combinar con «nunca pidieron»',
   },
   menu: {
     stats: 'Estadísticas',

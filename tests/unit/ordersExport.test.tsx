@@ -56,8 +56,8 @@ describe('the Excel export', () => {
       });
     });
     fireEvent.click(await exportButton());
-    const busy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Downloading…' });
-    expect(busy.disabled).toBe(true);
+    // Read afresh each time: the toolbar may draw the button anew while the list settles.
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Downloading…' }).disabled).toBe(true));
     await waitFor(() => expect(saved).toEqual(['orders-2026-03-05.xlsx']));
     expect(asked).not.toBeNull();
     expect(Object.fromEntries(asked ?? [])).toEqual({ cityId: '1', locale: 'en', tz: Intl.DateTimeFormat().resolvedOptions().timeZone });

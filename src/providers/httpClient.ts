@@ -106,7 +106,9 @@ export async function apiFetch<T = unknown>(url: string, options: RequestOptions
   const { body, anonymous, raw, headers: given, ...init } = options;
   const headers = new Headers(given);
   if (!raw) headers.set('Accept', 'application/json');
-  const isForm = body instanceof FormData;
+  // A form or a file goes as it is (a file with its own type unless the caller names one); anything else as JSON.
+  const isForm = body instanceof FormData || body instanceof Blob;
+  if (body instanceof Blob && !headers.has('Content-Type') && body.type) headers.set('Content-Type', body.type);
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
   const authorization = anonymous ? null : bearerAuthorization();
   if (authorization) headers.set('Authorization', authorization);

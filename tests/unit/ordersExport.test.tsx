@@ -75,8 +75,12 @@ describe('the Excel export', () => {
 
   it('waits its turn while the server makes other exports, saying so, then downloads', async () => {
     let asked = 0;
-    list(() => {
+    // The second answer waits until the test has seen the waiting state, however slow the machine.
+    let seenWaiting: () => void = () => undefined;
+    const waited = new Promise<void>((resolve) => (seenWaiting = resolve));
+    list(async () => {
       asked += 1;
+      if (asked > 1) await waited;
       if (asked === 1)
         return HttpResponse.json(
           {
@@ -98,6 +102,7 @@ describe('the Excel export', () => {
     const waiting = await screen.findByRole<HTMLButtonElement>('button', { name: 'Waiting in queue…' });
     expect(waiting.disabled).toBe(true);
     expect(saved).toEqual([]);
+    seenWaiting();
     await waitFor(() => expect(saved).toEqual(['orders-late.xlsx']), { timeout: 5000 });
     expect(asked).toBe(2);
     expect(screen.queryByText(/The export failed/)).toBeNull();

@@ -41,11 +41,12 @@ export const ExportExcelButton = () => {
       notify('resources.orders.export.failed', { type: 'error', messageArgs: { message: error.message } });
     },
   });
-  const label = queued
-    ? 'resources.orders.export.queued'
-    : download.isPending
-      ? 'resources.orders.export.downloading'
-      : 'resources.orders.export.button';
+  // Waiting or downloading only while the call is on: `queued` is cleared a render after it settles.
+  const label = !download.isPending
+    ? 'resources.orders.export.button'
+    : queued
+      ? 'resources.orders.export.queued'
+      : 'resources.orders.export.downloading';
   return (
     <Button
       size="small"

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { HttpError } from 'react-admin';
 import { API_PATHS, type Locale } from '../../domain';
-import { apiFetch } from '../../providers/httpClient';
+import { dispositionFileName, downloadFile } from '../../providers/download';
 import { api } from '../../providers/rest';
 import { orderQuery } from './orderQuery';
 
@@ -9,19 +9,8 @@ import { orderQuery } from './orderQuery';
 const P = API_PATHS.orders;
 
 /** The file name the server gives (`filename*=` or `filename=`), else `orders` and the time (spec section 7). */
-export const exportFileName = (disposition: string | null, now = new Date()): string => {
-  const encoded = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition ?? '');
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // a malformed encoding: fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"([^"]+)"|filename\s*=\s*([^;]+)/i.exec(disposition ?? '');
-  const name = plain?.[1] ?? plain?.[2]?.trim();
-  return name || `orders${format(now, 'yyyyMMddHHmmss')}.xlsx`;
-};
+export const exportFileName = (disposition: string | null, now = new Date()): string =>
+  dispositionFileName(disposition) ?? `orders${format(now, 'yyyyMMddHHmmss')}.xlsx`;
 
 /** The longest the browser waits its turn for an export before it gives up and says why. */
 export const EXPORT_QUEUE_MAX_MS = 10 * 60_000;
@@ -81,18 +70,4 @@ export async function downloadExport(filter: Record<string, unknown>, locale: Lo
   }
 }
 
-async function saveExport(url: string, signal?: AbortSignal): Promise<string> {
-  const { blob, headers } = await apiFetch<never>(url, { raw: true, signal });
-  if (!blob) throw new Error('The export came back empty');
-  const name = exportFileName(headers.get('content-disposition'));
-  const link = document.createElement('a');
-  const href = URL.createObjectURL(blob);
-  link.href = href;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file by the next task; the object URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(href), 0);
-  return name;
-}
+const saveExport = (url: string, signal?: AbortSignal): Promise<string> => downloadFile(url, () => exportFileName(null), signal);

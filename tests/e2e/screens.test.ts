@@ -83,7 +83,8 @@ describe('the screens of each role', () => {
     }
     expectNoCspViolation(page);
     await page.context().close();
-  });
+    // Eleven screens, each checked at two widths: twice a single screen's time.
+  }, 180_000);
 
   it('city admin: another city is refused with a translated message, no create and no error toast', async () => {
     const page = await server.newPage();

@@ -33,6 +33,18 @@ async function sendMailing(url: string, token: string, text: string): Promise<nu
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 
+/**
+ * The unread count the bell says. Other facts (an order the timer job finds late in the demo's
+ * data) may arrive during a journey, so the journey counts relative to what it read.
+ */
+async function unread(page: Page): Promise<number> {
+  const label = (await bell(page).getAttribute('aria-label')) ?? '';
+  if (label === 'Notifications') return 0;
+  const count = /^Notifications: (\d+) unread$/.exec(label);
+  if (!count) throw new Error(`the bell says "${label}"`);
+  return Number(count[1]);
+}
+
 describe('the notification bell', () => {
   // Mailings finish within a second or two, so the journey waits for nothing else.
   const server = useServerAndBrowser({ MAILING_RATE: '1000' });
@@ -44,25 +56,26 @@ describe('the notification bell', () => {
       await page.waitForURL(/#\/$/);
       await openScreen(page, server.url, '/orders');
       await page.locator('[data-live-state="open"]').waitFor({ timeout: 15_000 });
-      // What an earlier journey left is read first: this one starts with none unread.
-      if ((await bell(page).getAttribute('aria-label')) !== 'Notifications') {
+      const panel = page.getByRole('dialog', { name: 'Notifications' });
+      // What the demo's data raised before is read first.
+      if ((await unread(page)) > 0) {
         await bell(page).click();
         await page.getByRole('button', { name: 'Mark all as read' }).click();
         await page.keyboard.press('Escape');
+        await panel.waitFor({ state: 'hidden' });
       }
-      await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications');
+      const before = await unread(page);
 
       const mailingId = await sendMailing(server.url, await tokenOf(server.url, 'cityadmin'), `Dumplings tonight, ${width} px`);
       // The count's own refresh is a minute: only the live stream brings it this soon.
-      await expect.poll(() => bell(page).getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notifications: 1 unread');
-      expect(await page.getByTestId('notification-badge').textContent()).toBe('1');
+      await expect.poll(() => unread(page), { timeout: 20_000 }).toBeGreaterThan(before);
+      expect(Number(await page.getByTestId('notification-badge').textContent())).toBe(await unread(page));
 
       await bell(page).click();
-      const panel = page.getByRole('dialog', { name: 'Notifications' });
-      const item = panel.getByTestId('notification-item').first();
+      const item = panel.getByTestId('notification-item').filter({ hasText: `Mailing #${mailingId} finished` });
       // A list read before (the cache) shows at once, then the newest comes.
       await expect
-        .poll(() => item.textContent(), { timeout: 5000 })
+        .poll(() => item.textContent({ timeout: 1000 }), { timeout: 10_000 })
         .toMatch(new RegExp(`^Mailing #${mailingId} finished: (\\d+) of \\1 sent`));
       expect(await item.getAttribute('data-unread')).toBe('true');
       // The panel fits the screen.
@@ -74,13 +87,15 @@ describe('the notification bell', () => {
       }
       await expectAccessible(page, `notification panel (city admin, ${width} px)`);
 
+      const atOpening = await unread(page);
       await item.click();
       await page.waitForURL(/#\/spam$/);
+      await panel.waitFor({ state: 'hidden' });
       await page.locator('[data-mailing]').first().waitFor();
-      await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications');
+      await expect.poll(() => unread(page)).toBeLessThan(atOpening);
       // Opened again, it is listed as read.
       await bell(page).click();
-      await expect.poll(() => panel.getByTestId('notification-item').first().getAttribute('data-unread')).toBe('false');
+      await expect.poll(() => item.getAttribute('data-unread', { timeout: 1000 })).toBe('false');
       await page.keyboard.press('Escape');
       expectNoCspViolation(page);
       await page.context().close();

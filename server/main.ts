@@ -6,6 +6,7 @@ import { createEmbeddedDatabase, openDatabase } from './db/connect';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/lock';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed';
+import { startStatisticsUpkeep } from './db/statistics';
 import { readyToServe } from './serveGate';
 import { startEventWorker } from './jobs/eventWorker';
 import { ensureDemoTraffic } from './jobs/demoTraffic';
@@ -99,6 +100,9 @@ try {
 }
 // The mass mailings, at MAILING_RATE messages per second per bot.
 const mailings = startMailingSender({ db, messenger, ...config.mailing, log });
+// The embedded database's planner statistics (a server's autovacuum keeps its own): brought up
+// to date before the first request, then kept so.
+const statistics = await startStatisticsUpkeep({ db, log });
 
 /** Runs one step of the stop; a failure is logged and the stop goes on. */
 const step = async (name: string, work: () => Promise<void>): Promise<boolean> => {
@@ -149,6 +153,7 @@ closeWithGrace(
       step('the HTTP server', closeHttp),
       step('the event worker', () => worker.stop()),
       step('the mailing sender', () => mailings.stop()),
+      step('the statistics upkeep', () => statistics.stop()),
     ]);
     const closed = await step('the database', () => db.destroy());
     const released = await step('the data directory lock', async () => lock?.release());

@@ -11,7 +11,7 @@ import { authProvider, whenLoggedIn } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { createQueryClient } from './providers/notAvailable';
-import { preloadScreenAt, warmListAt } from './resources/common/preload';
+import { AppScreensContext, preloadScreenAt, warmListAt, type AppScreens } from './resources/common/preload';
 import { preloadable } from './resources/common/preloadable';
 import { resourceScreens } from './resources/common/routes';
 import { RESOURCES } from './resources';
@@ -50,29 +50,34 @@ const Layout = ({ children }: { children: ReactNode }) => (
   </Suspense>
 );
 
+/** What the menu loads ahead of a visit. */
+const APP_SCREENS: AppScreens = { resources: RESOURCES, pages: PAGES };
+
 /** The table of contents: every resource and page, from their declarations. */
 export const App = () => (
-  <Admin
-    title="app.title"
-    requireAuth
-    disableTelemetry
-    authProvider={authProvider}
-    dataProvider={dataProvider}
-    queryClient={queryClient}
-    i18nProvider={i18nProvider}
-    layout={Layout}
-    theme={theme}
-    loginPage={Login}
-    dashboard={HomePage}
-    catchAll={NotFound}
-    accessDenied={NotAvailable}
-  >
-    {SCREENS.map(({ resource }) => resource)}
-    <CustomRoutes>
-      {PAGES.map(({ path, screen: Screen }) => (
-        <Route key={path} path={path} element={<Screen />} />
-      ))}
-      {SCREENS.flatMap(({ routes }) => routes)}
-    </CustomRoutes>
-  </Admin>
+  <AppScreensContext.Provider value={APP_SCREENS}>
+    <Admin
+      title="app.title"
+      requireAuth
+      disableTelemetry
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      queryClient={queryClient}
+      i18nProvider={i18nProvider}
+      layout={Layout}
+      theme={theme}
+      loginPage={Login}
+      dashboard={HomePage}
+      catchAll={NotFound}
+      accessDenied={NotAvailable}
+    >
+      {SCREENS.map(({ resource }) => resource)}
+      <CustomRoutes>
+        {PAGES.map(({ path, screen: Screen }) => (
+          <Route key={path} path={path} element={<Screen />} />
+        ))}
+        {SCREENS.flatMap(({ routes }) => routes)}
+      </CustomRoutes>
+    </Admin>
+  </AppScreensContext.Provider>
 );

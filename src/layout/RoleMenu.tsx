@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { Menu, usePermissions, useTranslate } from 'react-admin';
 import type { Permissions } from '../providers/authProvider';
 import { RESOURCES } from '../resources';
-import { usePreloadMenu } from '../resources/common/preload';
+import { useMenuEntry, usePreloadMenu } from '../resources/common/preload';
 import { useLateCount, useUnreadTotal } from '../resources/orders/orderWorkspaceReads';
 import { menuFor, type MenuItem } from './menu';
 
@@ -36,26 +36,31 @@ const OrdersIcon = ({ icon }: { icon: MenuItem['icon'] }) => {
   );
 };
 
+/** One entry: its screen's code loads when pointed at, and a click waits for that code rather than for a loading state. */
+const MenuEntry = ({ item }: { item: MenuItem }) => {
+  const translate = useTranslate();
+  const handlers = useMenuEntry(item.path);
+  return (
+    <Menu.Item
+      to={item.path}
+      primaryText={translate(`menu.${item.id}`)}
+      leftIcon={item.id === 'orders' ? <OrdersIcon icon={item.icon} /> : createElement(item.icon)}
+      data-menu-id={item.id}
+      {...handlers}
+    />
+  );
+};
+
 /** The menu of the logged-in role, as the resource manifests place their entries. */
 export const RoleMenu = () => {
   const { permissions } = usePermissions<Permissions | null>();
-  const translate = useTranslate();
   const items = permissions ? menuFor(permissions, RESOURCES) : [];
-  usePreloadMenu(
-    items.map(({ path }) => path),
-    RESOURCES,
-  );
+  usePreloadMenu(items.map(({ path }) => path));
   if (!permissions) return <Menu />;
   return (
     <Menu>
       {items.map((item) => (
-        <Menu.Item
-          key={item.id}
-          to={item.path}
-          primaryText={translate(`menu.${item.id}`)}
-          leftIcon={item.id === 'orders' ? <OrdersIcon icon={item.icon} /> : createElement(item.icon)}
-          data-menu-id={item.id}
-        />
+        <MenuEntry key={item.id} item={item} />
       ))}
     </Menu>
   );

@@ -1,7 +1,11 @@
 import { lazy, useState, type ComponentType } from 'react';
 
 /** A component whose code loads on its first render, or earlier through `preload`. */
-export type Preloadable<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
+export type Preloadable<P extends object> = ComponentType<P> & {
+  preload: () => Promise<unknown>;
+  /** Whether the code is there, so that a render would not suspend. */
+  loaded: () => boolean;
+};
 
 /**
  * A component loaded on its first render, from `load`; `preload` starts the same load ahead
@@ -31,5 +35,5 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     const [Chosen] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return <Chosen {...props} />;
   };
-  return Object.assign(Component, { preload });
+  return Object.assign(Component, { preload, loaded: () => loaded !== undefined });
 }

@@ -32,16 +32,19 @@ const link = (scope: Page | Locator, name: string | RegExp) =>
 
 /** An operator handles the newest new order: finds it, opens it, moves it on and writes to the customer. */
 async function operatorHandlesNewOrder(page: Page, act: UserActions, run: number): Promise<void> {
-  // The "New" tab holds the orders not yet confirmed, newest first: the first "Created" card among them is the newest.
+  // The "New" tab holds the orders not yet confirmed, newest first: the first card there that is
+  // created or paid is the newest waiting for the restaurant (runs one after another confirm them
+  // in turn, down the page).
   const newOrders = page.waitForResponse((response) => /\/orders\b.*new/.test(decodeURIComponent(response.url())));
   await act.click(page.getByRole('tab', { name: /^New\b/ }));
   await newOrders;
-  const newOrder = page.locator('article').filter({ has: page.getByRole('combobox', { name: 'Status Created', exact: true }) });
+  const waiting = /^Status (Created|Paid)$/;
+  const newOrder = page.locator('article').filter({ has: page.getByRole('combobox', { name: waiting }) });
   await act.click(newOrder.first().getByRole('heading').getByRole('link'));
   await page.getByRole('heading', { name: 'Customer', exact: true }).waitFor();
 
   // The next step of a new order: confirmed.
-  await act.click(page.getByRole('combobox', { name: 'Status Created', exact: true }));
+  await act.click(page.getByRole('combobox', { name: waiting }));
   await act.click(page.getByRole('listbox').getByRole('option', { name: /^Confirmed/ }));
   await page.getByRole('combobox', { name: 'Status Confirmed', exact: true }).waitFor();
 
@@ -57,6 +60,8 @@ async function operatorHandlesNewOrder(page: Page, act: UserActions, run: number
 const OWNERS_RESTAURANT = 1;
 /** Dishes of its first category with no stock limit: each run takes its own. */
 const OWNERS_DISHES = ['Margherita', 'Diavola', 'Quattro formaggi'];
+/** A dish's row in the dish list, by its name's cell (the row's own name starts with its selection box's). */
+const dishRow = (page: Page, dish: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: dish, exact: true }) });
 
 /** The owner pauses the restaurant for 30 minutes and marks a dish out of stock. */
 async function ownerPausesAndMarksOutOfStock(page: Page, act: UserActions, run: number): Promise<void> {
@@ -69,12 +74,15 @@ async function ownerPausesAndMarksOutOfStock(page: Page, act: UserActions, run: 
   await act.click(link(page, 'Dish categories'));
   await act.click(link(page, /^Pizza: \d+$/));
   const dish = OWNERS_DISHES[run % OWNERS_DISHES.length];
-  const row = page.getByRole('row', { name: new RegExp(`^${escaped(dish)} `) });
+  const row = dishRow(page, dish);
   await act.click(row.getByRole('switch', { name: `In stock: ${dish}`, exact: true }));
   await row.getByText('Out of stock', { exact: true }).waitFor();
 }
 
-/** Before each run: the owner's restaurant is open again, as the owner finds it in the morning (not counted). */
+/**
+ * Before each run: the owner's restaurant is open again and its dishes in stock, as the owner
+ * finds them in the morning (not counted).
+ */
 async function reopenOwnersRestaurant(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/#/restaurant/${OWNERS_RESTAURANT}`);
   const pause = page.getByRole('region', { name: 'Pause in the bot' });
@@ -84,6 +92,17 @@ async function reopenOwnersRestaurant(page: Page, baseUrl: string): Promise<void
   if (await reopen.isVisible()) {
     await reopen.click();
     await open.waitFor();
+  }
+  await link(page, 'Dish categories').click();
+  await link(page, /^Pizza: \d+$/).click();
+  for (const dish of OWNERS_DISHES) {
+    const row = dishRow(page, dish);
+    const inStock = row.getByRole('switch', { name: `In stock: ${dish}`, exact: true });
+    await inStock.waitFor();
+    if (!(await inStock.isChecked())) {
+      await inStock.click();
+      await row.getByText('No limit', { exact: true }).waitFor();
+    }
   }
 }
 
@@ -169,7 +188,7 @@ async function adminSetsUpCity(page: Page, act: UserActions, run: number): Promi
   await act.fill(field(page, 'Price'), '4.5');
   await act.fill(field(page, 'Position'), '1');
   await act.click(button(page, 'Save'));
-  await page.getByRole('row', { name: new RegExp(`^${escaped(dish)} `) }).waitFor();
+  await dishRow(page, dish).waitFor();
 }
 
 export const JOURNEYS: Journey[] = [

@@ -12,7 +12,12 @@ import { idParams } from '../../http/params';
 import { assertVisible, assertWritable } from '../dishes/menuRows';
 import type { RouteDeps } from '../deps';
 import { loadMenu, menuPlace, writePlan, type MenuPlace } from './repository';
-import { readMenuWorkbook, writeMenuWorkbook } from './workbook';
+
+/**
+ * The spreadsheet code (exceljs, some 20 MB once loaded) is loaded by the first menu file the
+ * process reads or writes, not by the server's start: most processes never handle one.
+ */
+const workbook = () => import('./workbook');
 
 const MEGABYTES = Math.round(MENU_FILE_MAX_BYTES / 1024 / 1024);
 const tooLarge = () => apiError(413, 'MENU_FILE_TOO_LARGE', { megabytes: MEGABYTES });
@@ -114,7 +119,7 @@ export const menuSheetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       assertVisible(currentUser(request), { restaurantId: found.restaurantId, cityId: found.cityId });
       const { locale, template } = request.query;
       const menu = await loadMenu(db, found);
-      const file = await writeMenuWorkbook(template ? null : menu, menu.tags, locale);
+      const file = await (await workbook()).writeMenuWorkbook(template ? null : menu, menu.tags, locale);
       return reply.header('content-type', MENU_SHEET_TYPE).header('content-disposition', fileName(found, template)).send(file);
     },
   );
@@ -129,7 +134,7 @@ export const menuSheetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       const user = currentUser(request);
       const found = await writable(user, request.params.id);
       const file = uploaded(request);
-      const sheets = await readMenuWorkbook(file);
+      const sheets = await (await workbook()).readMenuWorkbook(file);
       const menu = await loadMenu(db, found);
       return previewOf(planMenuImport(sheets, menu, rightsOf(user.roleId)), menu, versionOf(file, menu));
     },
@@ -151,7 +156,7 @@ export const menuSheetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       const found = await writable(user, request.params.id);
       const file = uploaded(request);
       // The file is read before the transaction, which then only checks and writes.
-      const sheets = await readMenuWorkbook(file);
+      const sheets = await (await workbook()).readMenuWorkbook(file);
       return db.transaction().execute(async (trx) => {
         const locked = await menuPlace(trx, found.restaurantId, true);
         if (!locked) throw notFound('RESTAURANT_NOT_FOUND');

@@ -1,10 +1,10 @@
 import { Box, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
 import { List, Loading, Pagination, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import type { NewOrders } from '../../providers/liveEventsHub';
 import { useLiveEvent } from '../../providers/liveEventsHooks';
 import { ORDERS_DEFAULT_PER_PAGE, type OrderListItem } from '../../domain';
+import { CardGrid } from '../common/CardGrid';
 import { ExportExcelButton } from './ExportExcelButton';
 import { OrderCard } from './OrderCard';
 import { useOrderFilters } from './orderFilters';
@@ -14,35 +14,14 @@ import { StatusTabs } from './StatusTabs';
 import { TotalsSummary } from './TotalsSummary';
 import { useNewOrderMarks } from './useNewOrderMarks';
 
-/**
- * How many cards the first pass renders: about the first screen's (two columns on a wide
- * screen, one on a phone).
- */
-const FIRST_CARDS = 6;
-
-/**
- * The cards, in two passes when they first show: the first screen's at once, the rest in a
- * render React may interrupt, right after. The rows then show after a quarter of the work of
- * a page of 25; later changes (another page, a filter, live updates) render in one pass.
- */
-const OrderCards = ({ orders, brief, newOrders }: { orders: readonly OrderListItem[]; brief: boolean; newOrders: NewOrders }) => {
-  const complete = useDeferredValue(true, false);
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        alignItems: 'start',
-        p: { xs: 1, sm: 2 },
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-      }}
-    >
-      {(complete ? orders : orders.slice(0, FIRST_CARDS)).map((order) => (
-        <OrderCard key={order.id} order={order} brief={brief} fresh={newOrders.marks.get(order.id)} unread={order.unreadMessages} />
-      ))}
-    </Box>
-  );
-};
+/** The order cards of the page (src/resources/common/CardGrid.tsx: the first screen's first). */
+const OrderCards = ({ orders, brief, newOrders }: { orders: readonly OrderListItem[]; brief: boolean; newOrders: NewOrders }) => (
+  <CardGrid items={orders}>
+    {(order) => (
+      <OrderCard key={order.id} order={order} brief={brief} fresh={newOrders.marks.get(order.id)} unread={order.unreadMessages} />
+    )}
+  </CardGrid>
+);
 
 /** The page's orders, as cards or as the compact table (the user's choice, remembered). */
 const OrderRows = ({ newOrders }: { newOrders: NewOrders }) => {

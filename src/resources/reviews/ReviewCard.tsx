@@ -1,4 +1,5 @@
 import { Box, Card, CardContent, Chip, Link, Typography } from '@mui/material';
+import { memo } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { messengerLink, ratingStars, type Review } from '../../domain';
@@ -34,7 +35,7 @@ const Author = ({ profile }: { profile: NonNullable<Review['telegramProfile']> }
  * its photo, one star per rating point, the text or 'No text', the author for every role but
  * owners (the API leaves it out for them), its state, and what may be done with it next.
  */
-export const ReviewCard = ({ review, photoCityId }: { review: Review; photoCityId: number | null }) => {
+export const ReviewCard = memo(function ReviewCard({ review, photoCityId }: { review: Review; photoCityId: number | null }) {
   const translate = useTranslate();
   const format = useFormat();
   const { can } = useSession();
@@ -84,4 +85,4 @@ export const ReviewCard = ({ review, photoCityId }: { review: Review; photoCityI
       </CardContent>
     </Card>
   );
-};
+});

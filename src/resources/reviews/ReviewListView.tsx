@@ -1,7 +1,8 @@
-import { Box, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 import { List, Loading, Pagination, SortButton, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import type { Review } from '../../domain';
+import { CardGrid } from '../common/CardGrid';
 import { useSession } from '../common/useSession';
 import { ReviewCard } from './ReviewCard';
 import { REVIEWS_DEFAULT_PER_PAGE } from './reviewQuery';
@@ -19,21 +20,7 @@ const ReviewCards = () => {
   if (!data || data.length === 0) return <Typography sx={{ p: 2 }}>{translate('resources.reviews.empty')}</Typography>;
   // A photo is asked for in the city shown: an admin's chosen one, everyone else's own.
   const photoCityId = positive(filterValues.cityId) ?? cityId;
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        alignItems: 'start',
-        p: { xs: 1, sm: 2 },
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-      }}
-    >
-      {data.map((review) => (
-        <ReviewCard key={review.id} review={review} photoCityId={photoCityId} />
-      ))}
-    </Box>
-  );
+  return <CardGrid items={data}>{(review) => <ReviewCard key={review.id} review={review} photoCityId={photoCityId} />}</CardGrid>;
 };
 
 /**

@@ -195,9 +195,10 @@ describe.each(backends)('two-factor sign-in on %s', (backend) => {
     nextStep();
   });
 
-  it("lets an admin reset another staff member's factor, audited; refuses anyone else", async () => {
+  it("lets an admin reset another staff member's factor, audited, ending the member's sessions; refuses anyone else", async () => {
     const { username, id } = await newStaff();
-    await enable(username);
+    const member = await enable(username);
+    expect((await call(member.auth, 'GET', '/api/secondFactor')).statusCode).toBe(200);
     const cityAdmin = await newStaff(Role.CITY_ADMIN);
     const cityAdminAuth = bearer(await login(t.app, cityAdmin.username));
     const refused = await call(cityAdminAuth, 'DELETE', `/api/users/${id}/secondFactor`);
@@ -207,6 +208,8 @@ describe.each(backends)('two-factor sign-in on %s', (backend) => {
 
     const reset = await call(adminAuth, 'DELETE', `/api/users/${id}/secondFactor`);
     expect(reset.statusCode).toBe(200);
+    // The session opened before the reset is over; a new login works (with the password alone now).
+    await expect.poll(async () => (await call(member.auth, 'GET', '/api/secondFactor')).statusCode).toBe(401);
     expect((await call(adminAuth, 'GET', `/api/users/${id}/secondFactor`)).json()).toEqual({ enabled: false });
     expect(errorCode(await call(adminAuth, 'DELETE', `/api/users/${id}/secondFactor`))).toBe('SECOND_FACTOR_NOT_ON');
     const boss = await t.db.selectFrom('users').select('id').where('username', '=', 'boss').executeTakeFirstOrThrow();

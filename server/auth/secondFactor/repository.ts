@@ -86,6 +86,19 @@ export function secondFactorRepository(db: Kysely<Database>) {
     },
 
     /**
+     * Ends every session of the account (its tokens carry the session version, which the
+     * users trigger announces to every process): after an admin's reset, whoever held a
+     * session of it signs in again, with the password and then a new factor if required.
+     */
+    endSessions: async (userId: number): Promise<void> => {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /**
      * The audit trail's entry for the factor turned on or off, as a change of the account: its
      * own by its owner, or an admin's reset. The secret is never in it.
      */

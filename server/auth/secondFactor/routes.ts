@@ -189,8 +189,15 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorDeps> = async (a
     async (request) => {
       const actor = currentUser(request);
       const account = await resettable(actor, request.params.id);
-      if (!(await factors.remove(account.id))) throw apiError(409, 'SECOND_FACTOR_NOT_ON');
-      await factors.audit(actor.id, account, false);
+      // The factor, the member's open sessions and the audit entry go together, or none of them.
+      const removed = await db.transaction().execute(async (trx) => {
+        const inTransaction = secondFactorRepository(trx);
+        if (!(await inTransaction.remove(account.id))) return false;
+        await inTransaction.endSessions(account.id);
+        await inTransaction.audit(actor.id, account, false);
+        return true;
+      });
+      if (!removed) throw apiError(409, 'SECOND_FACTOR_NOT_ON');
       return { enabled: false };
     },
   );

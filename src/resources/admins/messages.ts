@@ -25,7 +25,7 @@ export default translations({
       reset: 'Reset two-factor sign-in',
       resetTitle: 'Reset the two-factor sign-in of %{username}?',
       resetText:
-        'Their authenticator app and recovery codes stop working, and they sign in with the password alone until they set it up again (at once, if their role requires it). Do this when they lost their phone.',
+        'Their authenticator app and recovery codes stop working and their open sessions end; they sign in with the password alone until they set it up again (at once, if their role requires it). Do this when they lost their phone.',
       done: 'Two-factor sign-in was reset',
     },
     saved: { title: 'Success', message: 'Data updated' },
@@ -54,7 +54,7 @@ export default translations({
       reset: 'Сбросить двухфакторный вход',
       resetTitle: 'Сбросить двухфакторный вход пользователя %{username}?',
       resetText:
-        'Приложение-аутентификатор и резервные коды перестанут работать, и вход будет только по паролю, пока второй фактор не настроят снова (сразу, если этого требует роль). Делайте это, если телефон потерян.',
+        'Приложение-аутентификатор и резервные коды перестанут работать, открытые сеансы завершатся, и вход будет только по паролю, пока второй фактор не настроят снова (сразу, если этого требует роль). Делайте это, если телефон потерян.',
       done: 'Двухфакторный вход сброшен',
     },
     saved: { title: 'Успешно', message: 'Данные обновлены' },
@@ -83,7 +83,7 @@ export default translations({
       reset: 'Restablecer el inicio de sesión en dos pasos',
       resetTitle: '¿Restablecer el inicio de sesión en dos pasos de %{username}?',
       resetText:
-        'Su aplicación de autenticación y sus códigos de recuperación dejan de funcionar, y entra solo con la contraseña hasta que lo configure de nuevo (enseguida, si su rol lo exige). Hágalo cuando haya perdido el teléfono.',
+        'Su aplicación de autenticación y sus códigos de recuperación dejan de funcionar, sus sesiones abiertas se cierran, y entra solo con la contraseña hasta que lo configure de nuevo (enseguida, si su rol lo exige). Hágalo cuando haya perdido el teléfono.',
       done: 'Se restableció el inicio de sesión en dos pasos',
     },
     saved: { title: 'Éxito', message: 'Datos actualizados' },

@@ -137,7 +137,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
           .slice(0, 5)
           .join(' | ')}`,
     );
-  expect(serious).toEqual([]);
+  expect(serious, serious.join('\n')).toEqual([]);
 }
 
 /** The href of each menu entry, in order. */

@@ -89,6 +89,7 @@ export const API_ERROR_MESSAGES_EN = {
   MENU_FILE_TOO_LARGE_UNPACKED: 'Unpacked, a menu file may take at most %{megabytes} MB',
   MENU_FILE_UNREADABLE: 'The file is not an .xlsx workbook',
   MENU_FILE_TOO_MANY_ROWS: 'The sheet %{sheet} has more than %{max} rows',
+  MENU_IMPORT_BUSY: 'The server is reading other menu files: try again in %{seconds} s',
   MENU_IMPORT_REFUSED: 'The file has %{count} refused rows or cells: correct them and preview again',
   MENU_CHANGED: 'The menu or the file changed since the preview: preview it again',
   SECOND_FACTOR_CODE_WRONG: 'That code is not right',

@@ -4,18 +4,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can, LOCALES, type RoleId } from '../../../src/domain';
 import { MENU_FILE_MAX_BYTES, MENU_SHEET_PATHS, MENU_SHEET_TYPE, menuImportPreview, menuImportResult } from '../../../src/domain/menuSheet';
-import { planMenuImport, planSummary, previewOf, type MenuRights, type StoredMenu } from '../../../src/domain/menuSheetPlan';
+import { planSummary, previewOf, type MenuRights, type StoredMenu } from '../../../src/domain/menuSheetPlan';
 import { currentUser, requireCan } from '../../auth/authorize';
 import type { Actor } from '../../auth/scope';
 import { apiError, notFound } from '../../errors';
 import { idParams } from '../../http/params';
 import { assertVisible, assertWritable } from '../dishes/menuRows';
 import type { RouteDeps } from '../deps';
+import { MENU_PLANS_AT_ONCE, menuPlanner } from './menuPlanner';
 import { loadMenu, menuPlace, writePlan, type MenuPlace } from './repository';
 
 /**
  * The spreadsheet code (exceljs, some 20 MB once loaded) is loaded by the first menu file the
- * process reads or writes, not by the server's start: most processes never handle one.
+ * process writes, not by the server's start: most processes never handle one (the files it
+ * reads are read by the planner's worker).
  */
 const workbook = () => import('./workbook');
 
@@ -39,7 +41,8 @@ const applyQuery = z.object({
 
 const UPLOAD =
   `The workbook as the request body (Content-Type ${MENU_SHEET_TYPE} or application/octet-stream), at most ${MEGABYTES} MB; ` +
-  'sheets and headers in English, Russian or Spanish, as the export writes them.';
+  'sheets and headers in English, Russian or Spanish, as the export writes them. A process reads at most ' +
+  `${MENU_PLANS_AT_ONCE} files at once: beyond, 429 MENU_IMPORT_BUSY with Retry-After.`;
 
 const rightsOf = (roleId: RoleId): MenuRights => ({
   addCategories: can(roleId, 'dishCategories', 'create'),
@@ -70,6 +73,9 @@ const fileName = (place: MenuPlace, template: boolean) => {
  * Who may: those who see the restaurant's menu export it; those who may change it import.
  */
 export const menuSheetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, now }) => {
+  // Reading a workbook and planning its import take the CPU for up to a second or two: a worker's.
+  const planner = menuPlanner();
+  app.addHook('onClose', planner.close);
   app.addContentTypeParser([MENU_SHEET_TYPE, 'application/octet-stream'], (request, payload, done) => {
     if (Number(request.headers['content-length'] ?? 0) > MENU_FILE_MAX_BYTES) return done(tooLarge(), undefined);
     const chunks: Buffer[] = [];
@@ -134,9 +140,8 @@ export const menuSheetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       const user = currentUser(request);
       const found = await writable(user, request.params.id);
       const file = uploaded(request);
-      const sheets = await (await workbook()).readMenuWorkbook(file);
       const menu = await loadMenu(db, found);
-      return previewOf(planMenuImport(sheets, menu, rightsOf(user.roleId)), menu, versionOf(file, menu));
+      return previewOf(await planner.plan(file, menu, rightsOf(user.roleId)), menu, versionOf(file, menu));
     },
   );
 
@@ -155,14 +160,17 @@ export const menuSheetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       const user = currentUser(request);
       const found = await writable(user, request.params.id);
       const file = uploaded(request);
-      // The file is read before the transaction, which then only checks and writes.
-      const sheets = await (await workbook()).readMenuWorkbook(file);
+      // The file is read and planned before the transaction, against the menu as it is now; the
+      // transaction locks the menu and finds it the same (the version is a hash of the file and
+      // the menu), so that plan is the one to write, and it only checks and writes.
+      const { version } = request.query;
+      const before = await loadMenu(db, found);
+      if (versionOf(file, before) !== version) throw apiError(409, 'MENU_CHANGED');
+      const plan = await planner.plan(file, before, rightsOf(user.roleId));
       return db.transaction().execute(async (trx) => {
         const locked = await menuPlace(trx, found.restaurantId, true);
         if (!locked) throw notFound('RESTAURANT_NOT_FOUND');
-        const menu = await loadMenu(trx, locked, true);
-        if (versionOf(file, menu) !== request.query.version) throw apiError(409, 'MENU_CHANGED');
-        const plan = planMenuImport(sheets, menu, rightsOf(user.roleId));
+        if (versionOf(file, await loadMenu(trx, locked, true)) !== version) throw apiError(409, 'MENU_CHANGED');
         if (plan.refused.length > 0) throw apiError(400, 'MENU_IMPORT_REFUSED', { count: plan.refused.length });
         await writePlan(trx, locked.restaurantId, plan, now());
         return { summary: planSummary(plan) };

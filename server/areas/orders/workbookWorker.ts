@@ -1,24 +1,12 @@
-import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Locale } from '../../../src/domain';
 import type { ExportLine } from './exportColumns';
 import type { FromWorkbook, ToWorkbook } from './exportWorker';
+import { typescriptWorker } from '../../workerThreads';
 
 /** The worker that writes the workbook (exportWorker.ts). */
 export const EXPORT_WORKER = new URL('./exportWorker.ts', import.meta.url);
-
-/**
- * A worker thread of Node 20 does not take the loader flags tsx gives this process, so each
- * worker loads its TypeScript script through tsx's own require API (the same under `tsx`, npm
- * start and vitest).
- */
-const TSX_API = createRequire(import.meta.url).resolve('tsx/cjs/api');
-const bootstrap = (script: URL): string => {
-  const path = JSON.stringify(fileURLToPath(script));
-  return `require(${JSON.stringify(TSX_API)}).require(${path}, ${path});`;
-};
 
 /** Bytes the response may hold unread before the worker gets its next batch. */
 const OUTPUT_HIGH_WATER = 1024 * 1024;
@@ -71,7 +59,7 @@ export function workbookWorkers({ script = EXPORT_WORKER, keep }: { script?: URL
       worker.ref();
       return worker;
     }
-    return new Worker(bootstrap(script), { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    return typescriptWorker(script, { maxOldGenerationSizeMb: WORKER_HEAP_MB });
   };
   const keepIdle = (worker: Worker) => {
     if (closed || idle.size >= keep) return void worker.terminate();

@@ -107,6 +107,36 @@ describe('the review list of a city', () => {
   });
 });
 
+describe('the review list on a phone', () => {
+  // MUI asks the browser whether the screen is narrower than its `sm` breakpoint (600 px).
+  const phone = (query: string) => ({
+    matches: query.includes('max-width:599.95px'),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the state filter only, and adds another from the filter button', async () => {
+    vi.stubGlobal('matchMedia', phone);
+    open(Role.OPERATOR);
+    await screen.findByText('Lovely pad thai', undefined, { timeout: 5000 });
+    expect(screen.getByLabelText('State')).toBeTruthy();
+    expect(screen.queryByLabelText('Rating')).toBeNull();
+    expect(screen.queryByLabelText('Date from')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Rating' }));
+    expect(await screen.findByLabelText('Rating')).toBeTruthy();
+  });
+});
+
 describe('the query of a review list', () => {
   it("names the restaurant's list or the city's, or none before a city is known", () => {
     expect(reviewListPath({ restaurant: '7', cityId: 1 })).toBe('/reviews/restaurant/7');

@@ -1,10 +1,11 @@
 import { Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { List, Loading, Pagination, SortButton, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { FilterButton, List, Loading, Pagination, SortButton, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import type { Review } from '../../domain';
 import { CardGrid } from '../common/CardGrid';
 import { useSession } from '../common/useSession';
 import { ReviewCard } from './ReviewCard';
+import { useFiltersBehindButton } from './reviewFilters';
 import { REVIEWS_DEFAULT_PER_PAGE } from './reviewQuery';
 
 const positive = (value: unknown): number | null => {
@@ -39,27 +40,31 @@ export const ReviewListView = ({
   filters: ReactElement[];
   filter?: Record<string, unknown>;
   filterDefaultValues?: Record<string, unknown>;
-}) => (
-  <List
-    // The screen guard has read the session and the role's grant before this screen loads (and a
-    // 401 still ends the session): the list asks for its rows at once instead of after two checks.
-    disableAuthentication
-    resource="reviews"
-    storeKey={storeKey}
-    title={title}
-    filters={filters}
-    filter={filter}
-    filterDefaultValues={filterDefaultValues}
-    actions={
-      <TopToolbar>
-        <SortButton fields={['createdAt', 'rating']} />
-      </TopToolbar>
-    }
-    sort={{ field: 'createdAt', order: 'DESC' }}
-    perPage={REVIEWS_DEFAULT_PER_PAGE}
-    empty={false}
-    pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-  >
-    <ReviewCards />
-  </List>
-);
+}) => {
+  const phone = useFiltersBehindButton();
+  return (
+    <List
+      // The screen guard has read the session and the role's grant before this screen loads (and a
+      // 401 still ends the session): the list asks for its rows at once instead of after two checks.
+      disableAuthentication
+      resource="reviews"
+      storeKey={storeKey}
+      title={title}
+      filters={filters}
+      filter={filter}
+      filterDefaultValues={filterDefaultValues}
+      actions={
+        <TopToolbar>
+          {phone ? <FilterButton disableSaveQuery /> : null}
+          <SortButton fields={['createdAt', 'rating']} />
+        </TopToolbar>
+      }
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={REVIEWS_DEFAULT_PER_PAGE}
+      empty={false}
+      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+    >
+      <ReviewCards />
+    </List>
+  );
+};

@@ -1,3 +1,4 @@
+import { useMediaQuery, type Theme } from '@mui/material';
 import type { ReactElement } from 'react';
 import { RestaurantFilterInput } from '../common/RestaurantFilterInput';
 import { SelectInput, useTranslate } from 'react-admin';
@@ -26,12 +27,19 @@ const RatingInput = ({ source }: { source: string; alwaysOn?: boolean }) => (
 );
 
 /**
+ * Whether the filters other than the state wait behind react-admin's "Add filter" button: on a
+ * phone, five stacked fields would fill the first screen before any review.
+ */
+export const useFiltersBehindButton = (): boolean => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
+/**
  * The filters of the review lists (spec section 2): state, rating, restaurant and days, in the
  * URL so that a link reproduces the view. A restaurant's own list has no restaurant picker,
  * and neither do roles that may not list restaurants.
  */
 export function useReviewFilters({ restaurantPicker }: { restaurantPicker: boolean }): ReactElement[] {
   const { can } = useSession();
+  const shown = !useFiltersBehindButton();
   return [
     <SelectInput
       key="state"
@@ -40,7 +48,7 @@ export function useReviewFilters({ restaurantPicker }: { restaurantPicker: boole
       choices={REVIEW_STATES.map((state) => ({ id: state, name: `resources.reviews.states.${state}` }))}
       alwaysOn
     />,
-    <RatingInput key="rating" source="rating" alwaysOn />,
+    <RatingInput key="rating" source="rating" alwaysOn={shown} />,
     ...(restaurantPicker && can('restaurants', 'list')
       ? [
           <RestaurantFilterInput
@@ -48,11 +56,11 @@ export function useReviewFilters({ restaurantPicker }: { restaurantPicker: boole
             source="restaurantId"
             label="resources.reviews.fields.restaurantId"
             needsCity
-            alwaysOn
+            alwaysOn={shown}
           />,
         ]
       : []),
-    <DateInput key="from" source="from" label="resources.reviews.fields.from" alwaysOn />,
-    <DateInput key="to" source="to" label="resources.reviews.fields.to" alwaysOn />,
+    <DateInput key="from" source="from" label="resources.reviews.fields.from" alwaysOn={shown} />,
+    <DateInput key="to" source="to" label="resources.reviews.fields.to" alwaysOn={shown} />,
   ];
 }

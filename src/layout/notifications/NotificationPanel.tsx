@@ -1,6 +1,6 @@
 import { Box, Button, CircularProgress, List, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { NotificationRecord } from '../../domain';
 import { useApiMutation, useApiQuery } from '../../resources/common/useApiQuery';
@@ -45,8 +45,17 @@ export const NotificationPanel = ({ unreadCount, onOpened }: { unreadCount: numb
   };
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
+  // "Mark all as read" is disabled once done: the focus it held would fall out of the panel
+  // (to the page, where Escape no longer closes it), so the panel takes it first.
+  const panel = useRef<HTMLDivElement>(null);
   return (
-    <Box role="dialog" aria-label={translate('notifications.title')} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+    <Box
+      ref={panel}
+      tabIndex={-1}
+      role="dialog"
+      aria-label={translate('notifications.title')}
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, outline: 'none' }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 2, pt: 1.5, pb: 1 }}>
         <Typography variant="subtitle1" component="h2" sx={{ flexGrow: 1 }}>
           {translate('notifications.title')}
@@ -54,7 +63,10 @@ export const NotificationPanel = ({ unreadCount, onOpened }: { unreadCount: numb
         <Button
           size="small"
           disabled={unreadCount === 0 || rows.length === 0 || markAll.isPending}
-          onClick={() => rows[0] && markAll.mutate(rows[0].id)}
+          onClick={() => {
+            panel.current?.focus();
+            if (rows[0]) markAll.mutate(rows[0].id);
+          }}
         >
           {translate('notifications.markAllRead')}
         </Button>

@@ -46,6 +46,13 @@ export class HttpError extends Error {
 export const apiError = (statusCode: number, code: ApiErrorCode, args?: ErrorArgs, details?: FieldError[]) =>
   new HttpError(statusCode, code, apiErrorMessage(code, args), details, undefined, args);
 
+/**
+ * A refusal for now (429 or 503), with `Retry-After`: `seconds` is both the header and, unless
+ * `args` say otherwise, the message's %{seconds}.
+ */
+export const retryLater = (statusCode: 429 | 503, code: ApiErrorCode, seconds: number, args: ErrorArgs = { seconds }) =>
+  new HttpError(statusCode, code, apiErrorMessage(code, args), undefined, { 'retry-after': String(seconds) }, args);
+
 /** A code of the catalogue, or a one-off English message under the generic code. */
 const coded = (statusCode: number, generic: ApiErrorCode, what: string, args?: ErrorArgs) =>
   isApiErrorCode(what) ? apiError(statusCode, what, args) : new HttpError(statusCode, generic, what);

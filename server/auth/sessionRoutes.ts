@@ -2,13 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import {
-  apiErrorMessage,
-  canUseBackOffice,
-  requiredText,
-  SECOND_FACTOR_CHALLENGE_SECONDS,
-  type PasswordStepResponse,
-} from '../../src/domain';
+import { canUseBackOffice, requiredText, SECOND_FACTOR_CHALLENGE_SECONDS, type PasswordStepResponse } from '../../src/domain';
 import { recordLogin } from '../audit/loginAudit';
 import { LoginThrottle } from './loginThrottle';
 import { requiredForRole, signChallenge } from './secondFactor/codes';
@@ -17,7 +11,7 @@ import { decoyHash, verifyPassword } from './password';
 import { signSessionToken } from './sessionToken';
 import { findLoginAccount, toSessionUser } from './sessionUser';
 import type { Database } from '../db/schema';
-import { apiError, HttpError } from '../errors';
+import { apiError, retryLater } from '../errors';
 import { withZodSchemas } from '../http/zod';
 
 export interface SessionDeps {
@@ -49,15 +43,7 @@ const passwordStepResponse = z.union([
   z.object({ secondFactor: z.literal('setup'), setupToken: z.string(), user: sessionUser }),
 ]);
 
-export const tooManyAttempts = (seconds: number) =>
-  new HttpError(
-    429,
-    'TOO_MANY_ATTEMPTS',
-    apiErrorMessage('TOO_MANY_ATTEMPTS', { seconds }),
-    undefined,
-    { 'retry-after': String(seconds) },
-    { seconds },
-  );
+export const tooManyAttempts = (seconds: number) => retryLater(429, 'TOO_MANY_ATTEMPTS', seconds);
 
 /** `POST /login`: the one unauthenticated call of the API (spec section 7, Session). */
 export const sessionRoutes: FastifyPluginAsync<SessionDeps> = async (app, { db, jwtSecret, now }) => {

@@ -76,14 +76,13 @@ export async function upkeepPlan(db: Kysely<Database>): Promise<UpkeepStep[]> {
   return steps;
 }
 
-/** Runs a plan, one table per statement; answers what was done. */
-export async function runUpkeep(db: Kysely<Database>, steps: readonly UpkeepStep[]): Promise<UpkeepStep[]> {
+/** Runs a plan, one table per statement. */
+export async function runUpkeep(db: Kysely<Database>, steps: readonly UpkeepStep[]): Promise<void> {
   for (const { table, work } of steps) {
     // VACUUM cannot run in a transaction: each statement goes alone.
     if (work === 'vacuum') await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
     else await sql`ANALYZE ${sql.table(table)}`.execute(db);
   }
-  return [...steps];
 }
 
 export interface StatisticsUpkeep {
@@ -111,7 +110,8 @@ export async function startStatisticsUpkeep({
   const pass = async () => {
     const started = Date.now();
     try {
-      const done = await runUpkeep(db, await upkeepPlan(db));
+      const done = await upkeepPlan(db);
+      await runUpkeep(db, done);
       if (done.length > 0) {
         const tables = done.map(({ table, work }) => (work === 'vacuum' ? `${table} (vacuum)` : table)).join(', ');
         log.info(`Database statistics brought up to date in ${Date.now() - started} ms: ${tables}`);

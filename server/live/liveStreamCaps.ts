@@ -1,5 +1,4 @@
-import { apiErrorMessage } from '../../src/domain';
-import { HttpError } from '../errors';
+import { retryLater } from '../errors';
 
 /** Why the server closed a stream: the process is stopping (reconnect to another), or the user opened too many. */
 export type LiveCloseReason = 'restarting' | 'too-many-streams';
@@ -41,15 +40,7 @@ export class LiveStreamCaps {
   /** Throws 503 LIVE_STREAMS_FULL when the process may open no more. */
   assertRoom(): void {
     if (this.count < this.limits.total) return;
-    const args = { seconds: LIVE_STREAMS_FULL_RETRY_SECONDS };
-    throw new HttpError(
-      503,
-      'LIVE_STREAMS_FULL',
-      apiErrorMessage('LIVE_STREAMS_FULL', args),
-      undefined,
-      { 'retry-after': String(LIVE_STREAMS_FULL_RETRY_SECONDS) },
-      args,
-    );
+    throw retryLater(503, 'LIVE_STREAMS_FULL', LIVE_STREAMS_FULL_RETRY_SECONDS);
   }
 
   add(stream: CappedStream): void {

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen as on } from '@testing-library/react';
 import { Link, MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, type ResourceManifest } from '../../src/resources/common/manifest';
-import { AppScreensContext, useMenuEntry } from '../../src/resources/common/preload';
+import { AppScreensContext, MENU_CODE_WAIT_MS, useMenuEntry } from '../../src/resources/common/preload';
 
 /**
  * A menu entry goes to its screen once the screen's code is there: shown before, the screen
@@ -82,7 +82,7 @@ describe('a menu entry', () => {
       const list = heldScreen();
       renderEntry('/reviews', [{ name: 'reviews', icon: ReceiptLongIcon, list: list.component, data: {} }]);
       fireEvent.click(on.getByText('go'));
-      await act(async () => vi.advanceTimersByTimeAsync(1500));
+      await act(async () => vi.advanceTimersByTimeAsync(MENU_CODE_WAIT_MS));
       expect(on.getByTestId('where').textContent).toBe('/reviews');
     } finally {
       vi.useRealTimers();

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { apiErrorMessage } from '../../../src/domain';
 import type { Database } from '../../db/schema';
-import { HttpError } from '../../errors';
+import { retryLater, type HttpError } from '../../errors';
 
 /**
  * An owner's pause between ads (city config adChatGap): the seconds until the restaurant's last
@@ -28,6 +27,5 @@ export async function adTimeoutSeconds(
 
 /** 429 AD_TIMEOUT with the time left, in minutes (rounded up) and seconds, and Retry-After. */
 export const adTimeoutError = (seconds: number): HttpError => {
-  const args = { minutes: Math.ceil(seconds / 60), seconds };
-  return new HttpError(429, 'AD_TIMEOUT', apiErrorMessage('AD_TIMEOUT', args), undefined, { 'retry-after': String(seconds) }, args);
+  return retryLater(429, 'AD_TIMEOUT', seconds, { minutes: Math.ceil(seconds / 60), seconds });
 };

@@ -1,8 +1,9 @@
 import type { Worker } from 'node:worker_threads';
-import { apiErrorMessage, type ErrorArgs } from '../../../src/domain';
+import type { ErrorArgs } from '../../../src/domain';
+import { MENU_FILE_MAX_UNPACKED_BYTES } from '../../../src/domain/menuSheet';
 import type { MenuPlan, MenuRights, StoredMenu } from '../../../src/domain/menuSheetPlan';
-import { apiError, HttpError, type FieldError } from '../../errors';
-import { typescriptWorker } from '../../workerThreads';
+import { apiError, HttpError, retryLater, type FieldError } from '../../errors';
+import { idleWorkers } from '../../workerThreads';
 
 /** The worker that reads an uploaded menu file and plans its import (planWorker.ts). */
 export const MENU_PLAN_WORKER = new URL('./planWorker.ts', import.meta.url);
@@ -12,12 +13,12 @@ export const MENU_PLAN_WORKER = new URL('./planWorker.ts', import.meta.url);
  * two at the largest file. Beyond, 429 MENU_IMPORT_BUSY with Retry-After.
  */
 export const MENU_PLANS_AT_ONCE = 2;
+/** The unpacked limit, as the refusal names it. */
+const UNPACKED_MEGABYTES = Math.round(MENU_FILE_MAX_UNPACKED_BYTES / 1024 / 1024);
 /** Seconds a refused import is told to wait. */
 const RETRY_AFTER_SECONDS = 5;
 /** A worker's heap: a 2 MB file unpacks to at most 64 MB of XML, which the reader holds as objects. */
 const WORKER_HEAP_MB = 1024;
-/** A worker left idle this long ends; loading the spreadsheet reader in a new one takes about a second. */
-const IDLE_MS = 60_000;
 
 export interface PlanRequest {
   file: Uint8Array;
@@ -41,58 +42,19 @@ export interface MenuPlanner {
   close: () => Promise<void>;
 }
 
-const busyError = () => {
-  const args = { seconds: RETRY_AFTER_SECONDS };
-  return new HttpError(
-    429,
-    'MENU_IMPORT_BUSY',
-    apiErrorMessage('MENU_IMPORT_BUSY', args),
-    undefined,
-    {
-      'retry-after': String(RETRY_AFTER_SECONDS),
-    },
-    args,
-  );
-};
-
 /** The planner of one app: at most MENU_PLANS_AT_ONCE workers busy, one kept idle for the next file. */
 export function menuPlanner({ script = MENU_PLAN_WORKER, atOnce = MENU_PLANS_AT_ONCE } = {}): MenuPlanner {
-  let idle: { worker: Worker; timer: NodeJS.Timeout; onExit: () => void } | null = null;
+  const workers = idleWorkers({ script, heapMb: WORKER_HEAP_MB, keep: 1 });
   const busy = new Set<Worker>();
   let closed = false;
-
-  const leaveIdle = (): Worker | null => {
-    if (!idle) return null;
-    const { worker, timer, onExit } = idle;
-    clearTimeout(timer);
-    worker.off('exit', onExit);
-    idle = null;
-    return worker;
-  };
-  const take = (): Worker => {
-    const kept = leaveIdle();
-    if (kept) {
-      kept.ref();
-      return kept;
-    }
-    return typescriptWorker(script, { maxOldGenerationSizeMb: WORKER_HEAP_MB });
-  };
-  const keepIdle = (worker: Worker) => {
+  const done = (worker: Worker) => {
     busy.delete(worker);
-    if (closed || idle) return void worker.terminate();
-    worker.unref();
-    const onExit = () => leaveIdle();
-    worker.once('exit', onExit);
-    const timer = setTimeout(() => {
-      leaveIdle();
-      void worker.terminate();
-    }, IDLE_MS).unref();
-    idle = { worker, timer, onExit };
+    workers.keepIdle(worker);
   };
 
   const plan = (file: Buffer, menu: StoredMenu, rights: MenuRights): Promise<MenuPlan> => {
-    if (closed || busy.size >= atOnce) return Promise.reject(busyError());
-    const worker = take();
+    if (closed || busy.size >= atOnce) return Promise.reject(retryLater(429, 'MENU_IMPORT_BUSY', RETRY_AFTER_SECONDS));
+    const worker = workers.take();
     busy.add(worker);
     return new Promise<MenuPlan>((resolve, reject) => {
       const detach = () => {
@@ -102,7 +64,7 @@ export function menuPlanner({ script = MENU_PLAN_WORKER, atOnce = MENU_PLANS_AT_
       };
       const onMessage = (reply: PlanReply) => {
         detach();
-        keepIdle(worker);
+        done(worker);
         if (reply.kind === 'plan') resolve(reply.plan);
         else if (reply.kind === 'refused')
           reject(new HttpError(reply.statusCode, reply.code, reply.message, reply.details, undefined, reply.args));
@@ -113,7 +75,8 @@ export function menuPlanner({ script = MENU_PLAN_WORKER, atOnce = MENU_PLANS_AT_
         busy.delete(worker);
         void worker.terminate();
         // A file whose contents outgrow the worker's heap is refused as too large, not a failure of the server.
-        if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') reject(apiError(413, 'MENU_FILE_TOO_LARGE_UNPACKED', { megabytes: 64 }));
+        if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+          reject(apiError(413, 'MENU_FILE_TOO_LARGE_UNPACKED', { megabytes: UNPACKED_MEGABYTES }));
         else reject(error);
       };
       const onExit = (code: number) => {
@@ -132,11 +95,9 @@ export function menuPlanner({ script = MENU_PLAN_WORKER, atOnce = MENU_PLANS_AT_
     plan,
     async close() {
       closed = true;
-      const workers = [...busy];
-      const kept = leaveIdle();
-      if (kept) workers.push(kept);
+      const running = [...busy];
       busy.clear();
-      await Promise.all(workers.map((worker) => worker.terminate()));
+      await Promise.all([workers.close(), ...running.map((worker) => worker.terminate())]);
     },
   };
 }

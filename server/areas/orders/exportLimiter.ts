@@ -1,5 +1,4 @@
-import { apiErrorMessage } from '../../../src/domain';
-import { HttpError } from '../../errors';
+import { retryLater } from '../../errors';
 
 /**
  * How many exports this process makes at once: EXPORT_CONCURRENCY of them, and one per user.
@@ -36,8 +35,7 @@ export function exportLimiter({ concurrency, now = Date.now }: { concurrency: nu
     return Math.min(RETRY_AFTER_MAX_S, Math.max(1, Math.ceil(left / 1000)));
   };
   const refuse = (code: 'EXPORT_BUSY' | 'EXPORT_ALREADY_RUNNING', seconds: number) => {
-    const args = { seconds, running: running.size };
-    return new HttpError(429, code, apiErrorMessage(code, args), undefined, { 'retry-after': String(seconds) }, args);
+    return retryLater(429, code, seconds, { seconds, running: running.size });
   };
 
   return {

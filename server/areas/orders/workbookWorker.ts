@@ -1,9 +1,8 @@
 import { PassThrough } from 'node:stream';
-import type { Worker } from 'node:worker_threads';
 import type { Locale } from '../../../src/domain';
 import type { ExportLine } from './exportColumns';
 import type { FromWorkbook, ToWorkbook } from './exportWorker';
-import { typescriptWorker } from '../../workerThreads';
+import { idleWorkers } from '../../workerThreads';
 
 /** The worker that writes the workbook (exportWorker.ts). */
 export const EXPORT_WORKER = new URL('./exportWorker.ts', import.meta.url);
@@ -12,8 +11,6 @@ export const EXPORT_WORKER = new URL('./exportWorker.ts', import.meta.url);
 const OUTPUT_HIGH_WATER = 1024 * 1024;
 /** The worker's own heap: a streaming writer needs little, and a runaway one fails alone. */
 const WORKER_HEAP_MB = 256;
-/** A worker left idle this long ends; loading exceljs in a new one takes about a second. */
-const IDLE_MS = 60_000;
 
 export interface WorkbookHandle {
   /** The file's bytes as the worker writes them; ends with the workbook. */
@@ -38,44 +35,15 @@ export interface WorkbookWorkers {
 
 /**
  * The workbook workers of one app: a worker that finished its workbook cleanly is kept idle
- * (up to `keep`, for IDLE_MS, not holding the process open) for the next export; one that
+ * (up to `keep`, for IDLE_WORKER_MS, not holding the process open) for the next export; one that
  * failed or was stopped is ended.
  */
 export function workbookWorkers({ script = EXPORT_WORKER, keep }: { script?: URL; keep: number }): WorkbookWorkers {
-  const idle = new Map<Worker, { timer: NodeJS.Timeout; onExit: () => void }>();
+  const workers = idleWorkers({ script, heapMb: WORKER_HEAP_MB, keep });
   const busy = new Set<WorkbookHandle>();
-  let closed = false;
-
-  const leaveIdle = (worker: Worker) => {
-    const entry = idle.get(worker);
-    if (!entry) return;
-    clearTimeout(entry.timer);
-    worker.off('exit', entry.onExit);
-    idle.delete(worker);
-  };
-  const take = (): Worker => {
-    for (const worker of idle.keys()) {
-      leaveIdle(worker);
-      worker.ref();
-      return worker;
-    }
-    return typescriptWorker(script, { maxOldGenerationSizeMb: WORKER_HEAP_MB });
-  };
-  const keepIdle = (worker: Worker) => {
-    if (closed || idle.size >= keep) return void worker.terminate();
-    worker.unref();
-    const timer = setTimeout(() => {
-      leaveIdle(worker);
-      void worker.terminate();
-    }, IDLE_MS).unref();
-    // One that dies idle leaves the pool.
-    const onExit = () => leaveIdle(worker);
-    worker.once('exit', onExit);
-    idle.set(worker, { timer, onExit });
-  };
 
   const start = (locale: Locale): WorkbookHandle => {
-    const worker = take();
+    const worker = workers.take();
     const output = new PassThrough({ highWaterMark: OUTPUT_HIGH_WATER });
     type Reply = 'taken' | 'done' | 'room';
     // Replies come in the order of the messages, so each `taken` or `done` answers the first
@@ -135,7 +103,7 @@ export function workbookWorkers({ script = EXPORT_WORKER, keep }: { script?: URL
         output.end();
         failure = new Error('The workbook is finished');
         release();
-        keepIdle(worker);
+        workers.keepIdle(worker);
       },
       stop: async () => {
         if (failure) return;
@@ -150,11 +118,8 @@ export function workbookWorkers({ script = EXPORT_WORKER, keep }: { script?: URL
   return {
     start,
     close: async () => {
-      closed = true;
+      await workers.close();
       await Promise.all([...busy].map((handle) => handle.stop()));
-      const kept = [...idle.keys()];
-      kept.forEach(leaveIdle);
-      await Promise.all(kept.map((worker) => worker.terminate()));
     },
   };
 }

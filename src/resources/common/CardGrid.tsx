@@ -5,7 +5,7 @@ import { useDeferredValue, type ReactNode } from 'react';
  * How many cards the first pass renders: about the first screen's (two columns on a wide
  * screen, one on a phone).
  */
-export const FIRST_CARDS = 6;
+const FIRST_CARDS = 6;
 
 /**
  * A page of cards, one column on a phone and two on a wide screen, rendered in two passes when
